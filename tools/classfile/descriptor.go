@@ -1,0 +1,79 @@
+package classfile
+
+import "fmt"
+
+// fieldDescEnd returns the end of the field descriptor starting at s[i], or -1.
+func fieldDescEnd(s string, i int) int {
+	dims := 0
+	for i < len(s) && s[i] == '[' {
+		i++
+		dims++
+	}
+	if dims > 255 || i >= len(s) {
+		return -1
+	}
+	switch s[i] {
+	case 'B', 'C', 'D', 'F', 'I', 'J', 'S', 'Z':
+		return i + 1
+	case 'L':
+		j := i + 1
+		for j < len(s) && s[j] != ';' {
+			switch s[j] {
+			case '.', '[':
+				return -1
+			}
+			j++
+		}
+		if j >= len(s) || j == i+1 {
+			return -1
+		}
+		return j + 1
+	}
+	return -1
+}
+
+// ValidFieldDescriptor reports whether s is one field descriptor (JVMS §4.3.2).
+func ValidFieldDescriptor(s string) bool {
+	return fieldDescEnd(s, 0) == len(s)
+}
+
+// ValidMethodDescriptor reports whether s is a method descriptor (JVMS §4.3.3).
+func ValidMethodDescriptor(s string) bool {
+	_, _, err := ParseMethodDescriptor(s)
+	return err == nil
+}
+
+// ParseMethodDescriptor splits "(IL…;)V" into parameter and return descriptors.
+func ParseMethodDescriptor(s string) (params []string, ret string, err error) {
+	if len(s) < 3 || s[0] != '(' {
+		return nil, "", fmt.Errorf("invalid method descriptor %q", s)
+	}
+	i := 1
+	for i < len(s) && s[i] != ')' {
+		j := fieldDescEnd(s, i)
+		if j < 0 {
+			return nil, "", fmt.Errorf("invalid method descriptor %q", s)
+		}
+		params = append(params, s[i:j])
+		i = j
+	}
+	if i >= len(s) {
+		return nil, "", fmt.Errorf("invalid method descriptor %q", s)
+	}
+	ret = s[i+1:]
+	if ret != "V" && !ValidFieldDescriptor(ret) {
+		return nil, "", fmt.Errorf("invalid method descriptor %q", s)
+	}
+	return params, ret, nil
+}
+
+// SlotSize is 2 for long and double descriptors and 1 otherwise (0 for V).
+func SlotSize(desc string) int {
+	switch desc {
+	case "J", "D":
+		return 2
+	case "V":
+		return 0
+	}
+	return 1
+}

@@ -1,0 +1,329 @@
+package ir
+
+import (
+	"fmt"
+
+	"github.com/rules-fragment/rules_fragment/tools/classfile"
+)
+
+// Options configure IR construction.
+type Options struct {
+	// LUB returns the least upper bound of two reference types, used to
+	// type variables that merge values of different classes. Nil means
+	// java/lang/Object for any two different class types.
+	LUB func(a, b Type) Type
+	// NoSplit keeps one variable per local slot and kind instead of
+	// splitting slots into def-use webs (for debugging).
+	NoSplit bool
+}
+
+// Error reports bytecode the builder cannot translate.
+type Error struct {
+	Class, Method string // class name; method name + descriptor
+	PC            int    // -1 if not tied to an instruction
+	Err           string
+}
+
+func (e *Error) Error() string {
+	if e.PC >= 0 {
+		return fmt.Sprintf("ir: %s.%s at pc %d: %s", e.Class, e.Method, e.PC, e.Err)
+	}
+	return fmt.Sprintf("ir: %s.%s: %s", e.Class, e.Method, e.Err)
+}
+
+// BuildClass builds the IR of every method of cf that has a Code attribute.
+func BuildClass(cf *classfile.ClassFile, opts *Options) (*Class, error) {
+	c := &Class{File: cf}
+	for i := range cf.Methods {
+		m := &cf.Methods[i]
+		if m.Code == nil {
+			continue
+		}
+		im, synth, err := BuildMethod(cf, i, opts)
+		if err != nil {
+			return nil, err
+		}
+		c.Methods = append(c.Methods, im)
+		c.Synthetic = append(c.Synthetic, synth...)
+	}
+	return c, nil
+}
+
+// BuildMethod builds the IR of cf.Methods[index], which must have code. It
+// also returns the synthetic lambda classes its call sites create.
+func BuildMethod(cf *classfile.ClassFile, index int, opts *Options) (m *Method, synth []*SyntheticClass, err error) {
+	if opts == nil {
+		opts = &Options{}
+	}
+	cm := &cf.Methods[index]
+	b := &builder{cf: cf, cp: &cf.Pool, cm: cm, index: index, opts: opts}
+	defer func() {
+		// Translation code indexes the operand stack and tables that were
+		// validated up front; a panic here is a builder bug, reported as an
+		// error naming the method rather than crashing the whole run.
+		if r := recover(); r != nil {
+			m, synth = nil, nil
+			err = &Error{Class: cf.Name, Method: cm.Name + cm.Desc, PC: b.curPC, Err: fmt.Sprintf("internal error: %v", r)}
+		}
+	}()
+	if err := b.build(); err != nil {
+		return nil, nil, err
+	}
+	return b.out, b.synth, nil
+}
+
+type builder struct {
+	cf      *classfile.ClassFile
+	cp      *classfile.ConstantPool
+	cm      *classfile.Method
+	index   int
+	opts    *Options
+	code    []byte
+	out     *Method
+	retType Type
+	synth   []*SyntheticClass
+
+	insts   []inst
+	instAt  []int32 // pc → instruction index, -1 inside an instruction
+	lines   []int32 // pc → source line
+	blocks  []block
+	blockAt []int32 // pc → block index for block starts, -1 elsewhere
+
+	localVars []*Var   // slot*numKinds+kind
+	stackVars []*Var   // depth*numKinds+kind
+	retAddrs  []*Const // jsr return addresses to remap to statement indices
+	jsrRets   []int    // blocks a subroutine may return to
+	subRets   []*SubroutineReturn
+
+	// translation state of the current block
+	cur   *block
+	stack []Value
+	curPC int
+	pos   Position
+}
+
+type inst struct {
+	pc  int32
+	len int32
+}
+
+type block struct {
+	first, end int // instruction indices [first, end)
+	entry      []Kind
+	reached    bool
+	handler    bool // entered by exception transfer
+	normalIn   bool // entered by normal control flow
+	stmts      []Stmt
+	start      int // index of its first statement in the method
+}
+
+const numKinds = 7
+
+func (b *builder) fail(format string, args ...any) error {
+	return &Error{Class: b.cf.Name, Method: b.cm.Name + b.cm.Desc, PC: b.curPC, Err: fmt.Sprintf(format, args...)}
+}
+
+func (b *builder) build() error {
+	code := b.cm.Code
+	b.code = code.Bytecode
+	b.curPC = -1
+	b.out = &Method{Class: b.cf.Name, Name: b.cm.Name, Desc: b.cm.Desc, Access: b.cm.Access}
+	b.localVars = make([]*Var, int(code.MaxLocals)*numKinds)
+	if err := b.decode(); err != nil {
+		return err
+	}
+	b.computeLines()
+	if err := b.entry(); err != nil {
+		return err
+	}
+	if err := b.translateAll(); err != nil {
+		return err
+	}
+	b.curPC = -1
+	if err := b.layout(); err != nil {
+		return err
+	}
+	if !b.opts.NoSplit {
+		splitWebs(b.out)
+	}
+	if err := b.checkDefined(); err != nil {
+		return err
+	}
+	b.inferTypes()
+	if err := b.checkArrays(); err != nil {
+		return err
+	}
+	compactVars(b.out)
+	return nil
+}
+
+// checkArrays rejects element accesses whose opcode disagrees with the
+// array's inferred type (a long[] read with faload), which the verifier
+// would reject too.
+func (b *builder) checkArrays() error {
+	for _, s := range b.out.Stmts {
+		var arr Value
+		var elem Kind
+		switch s := s.(type) {
+		case *ArrayLoad:
+			arr, elem = s.Array, s.Dst.T.Kind()
+		case *ArrayStore:
+			arr, elem = s.Array, s.Src.Type().Kind()
+		default:
+			continue
+		}
+		if at := arr.Type(); at.IsArray() && at.Elem().Kind() != elem {
+			b.curPC = int(s.Pos().PC)
+			return b.fail("array of type %s accessed as %v", at, elem)
+		}
+	}
+	return nil
+}
+
+// checkDefined rejects reads of variables that no statement defines, which
+// verified bytecode never does (the JVM verifier requires locals to be
+// assigned before use).
+func (b *builder) checkDefined() error {
+	defined := make([]bool, len(b.out.Vars))
+	for _, s := range b.out.Stmts {
+		if v := defOf(s); v != nil {
+			defined[v.ID] = true
+		}
+	}
+	var bad *Var
+	for _, s := range b.out.Stmts {
+		Uses(s, func(op *Value) {
+			if v, ok := (*op).(*Var); ok && !defined[v.ID] && bad == nil {
+				bad = v
+				b.curPC = int(s.Pos().PC)
+			}
+		})
+	}
+	if bad != nil {
+		return b.fail("reads %s (local slot %d) where no assignment reaches", bad.Name, bad.Slot)
+	}
+	return nil
+}
+
+func (b *builder) computeLines() {
+	b.lines = make([]int32, len(b.code))
+	ls := b.cm.Code.Lines
+	if len(ls) == 0 {
+		return
+	}
+	// LineNumberTable entries are not necessarily sorted; for each pc pick
+	// the entry with the greatest start_pc not after it.
+	best := make([]int32, len(b.code))
+	for i := range best {
+		best[i] = -1
+	}
+	for _, l := range ls {
+		if int(l.PC) < len(b.code) {
+			best[l.PC] = int32(l.Line)
+		}
+	}
+	var line int32
+	for pc := range b.code {
+		if best[pc] >= 0 {
+			line = best[pc]
+		}
+		b.lines[pc] = line
+	}
+}
+
+// entry binds this and the parameters.
+func (b *builder) entry() error {
+	params, _, err := classfile.ParseMethodDescriptor(b.cm.Desc)
+	if err != nil {
+		return b.fail("%v", err)
+	}
+	_, ret, _ := classfile.ParseMethodDescriptor(b.cm.Desc)
+	b.retType = Type(ret)
+	slot := 0
+	first := &b.blocks[0]
+	emit := func(v *Var, kind IdentityKind, i int) {
+		first.stmts = append(first.stmts, &Identity{Position: Position{PC: -1, Line: b.lines[0]}, Dst: v, Kind: kind, Index: i})
+		b.out.Params = append(b.out.Params, v)
+	}
+	if b.cm.Access&classfile.AccStatic == 0 {
+		if b.cm.Code.MaxLocals == 0 {
+			return b.fail("instance method with max_locals=0")
+		}
+		v := b.localVar(0, KindRef)
+		v.hint = ObjectType(b.cf.Name)
+		emit(v, IdentThis, 0)
+		slot = 1
+	}
+	for i, p := range params {
+		t := Type(p)
+		if slot+t.Kind().slots() > int(b.cm.Code.MaxLocals) {
+			return b.fail("parameters need more than max_locals=%d slots", b.cm.Code.MaxLocals)
+		}
+		v := b.localVar(slot, t.Kind())
+		v.hint = t
+		emit(v, IdentParam, i)
+		slot += t.Kind().slots()
+	}
+	return nil
+}
+
+func (k Kind) slots() int {
+	if k.Wide() {
+		return 2
+	}
+	return 1
+}
+
+var kindLetters = [...]byte{'v', 'i', 'l', 'f', 'd', 'r', 'a'}
+
+func (b *builder) localVar(slot int, k Kind) *Var {
+	i := slot*numKinds + int(k)
+	if b.localVars[i] == nil {
+		b.localVars[i] = b.newVar(fmt.Sprintf("%c%d", kindLetters[k], slot), RoleLocal, slot, kindType(k))
+	}
+	return b.localVars[i]
+}
+
+func (b *builder) stackVar(depth int, k Kind) *Var {
+	i := depth*numKinds + int(k)
+	for len(b.stackVars) <= i {
+		b.stackVars = append(b.stackVars, nil)
+	}
+	if b.stackVars[i] == nil {
+		b.stackVars[i] = b.newVar(fmt.Sprintf("$s%d%c", depth, kindLetters[k]), RoleStack, depth, kindType(k))
+	}
+	return b.stackVars[i]
+}
+
+func (b *builder) temp(t Type) *Var {
+	k := t.Kind()
+	v := b.newVar("", RoleTemp, -1, t)
+	v.Name = fmt.Sprintf("$%c%d", kindLetters[k], len(b.out.Vars)-1)
+	return v
+}
+
+func (b *builder) newVar(name string, role VarRole, slot int, t Type) *Var {
+	v := &Var{ID: len(b.out.Vars), Name: name, Role: role, Slot: slot, T: t}
+	b.out.Vars = append(b.out.Vars, v)
+	v.hint = t
+	return v
+}
+
+// kindType is the widest type of a kind, the starting point of inference.
+func kindType(k Kind) Type {
+	switch k {
+	case KindInt:
+		return TypeInt
+	case KindLong:
+		return TypeLong
+	case KindFloat:
+		return TypeFloat
+	case KindDouble:
+		return TypeDouble
+	case KindRef:
+		return TypeObject
+	case KindRetAddr:
+		return TypeRetAddr
+	}
+	return TypeVoid
+}

@@ -1,0 +1,116 @@
+package ir
+
+import (
+	"encoding/binary"
+
+	cf "github.com/rules-fragment/rules_fragment/tools/classfile"
+)
+
+func (b *builder) s2(pc int) int { return int(int16(binary.BigEndian.Uint16(b.code[pc:]))) }
+func (b *builder) u2(pc int) uint16 {
+	return binary.BigEndian.Uint16(b.code[pc:])
+}
+func (b *builder) s4(pc int) int { return int(int32(binary.BigEndian.Uint32(b.code[pc:]))) }
+
+// decode splits the bytecode into instructions and basic blocks.
+func (b *builder) decode() error {
+	code := b.code
+	b.instAt = make([]int32, len(code))
+	for i := range b.instAt {
+		b.instAt[i] = -1
+	}
+	for pc := 0; pc < len(code); {
+		b.curPC = pc
+		n, bad := cf.InstructionLength(code, pc)
+		if bad != "" {
+			return b.fail("%s (opcode %d)", bad, code[pc])
+		}
+		b.instAt[pc] = int32(len(b.insts))
+		b.insts = append(b.insts, inst{pc: int32(pc), len: int32(n)})
+		pc += n
+	}
+	leader := make([]bool, len(code)+1)
+	leader[0] = true
+	mark := func(target int) error {
+		if target < 0 || target >= len(code) || b.instAt[target] < 0 {
+			return b.fail("branch target %d is not an instruction", target)
+		}
+		leader[target] = true
+		return nil
+	}
+	for _, in := range b.insts {
+		pc := int(in.pc)
+		b.curPC = pc
+		targets, ends := b.branchTargets(pc)
+		for _, t := range targets {
+			if err := mark(t); err != nil {
+				return err
+			}
+		}
+		if ends {
+			leader[pc+int(in.len)] = true
+		}
+	}
+	for i, h := range b.cm.Code.Handlers {
+		b.curPC = -1
+		if h.Start == h.End {
+			continue
+		}
+		if b.instAt[h.Start] < 0 || (int(h.End) < len(code) && b.instAt[h.End] < 0) {
+			return b.fail("exception handler %d range [%d,%d) does not start or end at an instruction", i, h.Start, h.End)
+		}
+		if err := mark(int(h.HandlerPC)); err != nil {
+			return err
+		}
+		leader[h.Start] = true
+		leader[h.End] = true
+	}
+	b.blockAt = make([]int32, len(code))
+	for i := range b.blockAt {
+		b.blockAt[i] = -1
+	}
+	for i, in := range b.insts {
+		if leader[in.pc] {
+			if len(b.blocks) > 0 {
+				b.blocks[len(b.blocks)-1].end = i
+			}
+			b.blockAt[in.pc] = int32(len(b.blocks))
+			b.blocks = append(b.blocks, block{first: i})
+		}
+	}
+	b.blocks[len(b.blocks)-1].end = len(b.insts)
+	return nil
+}
+
+// branchTargets returns the explicit jump targets of the instruction at pc
+// and whether it ends a basic block.
+func (b *builder) branchTargets(pc int) (targets []int, ends bool) {
+	op := b.code[pc]
+	switch {
+	case op >= cf.Ifeq && op <= cf.Jsr, op == cf.Ifnull, op == cf.Ifnonnull:
+		return []int{pc + b.s2(pc+1)}, true
+	case op == cf.GotoW, op == cf.JsrW:
+		return []int{pc + b.s4(pc+1)}, true
+	case op == cf.Tableswitch:
+		p := (pc + 4) &^ 3
+		targets = append(targets, pc+b.s4(p))
+		lo, hi := b.s4(p+4), b.s4(p+8)
+		for i := 0; i <= hi-lo; i++ {
+			targets = append(targets, pc+b.s4(p+12+4*i))
+		}
+		return targets, true
+	case op == cf.Lookupswitch:
+		p := (pc + 4) &^ 3
+		targets = append(targets, pc+b.s4(p))
+		n := b.s4(p + 4)
+		for i := 0; i < n; i++ {
+			targets = append(targets, pc+b.s4(p+12+8*i))
+		}
+		return targets, true
+	case op >= cf.Ireturn && op <= cf.Return, op == cf.Athrow, op == cf.Ret:
+		return nil, true
+	case op == cf.Wide && b.code[pc+1] == cf.Ret:
+		return nil, true
+	}
+	return nil, false
+}

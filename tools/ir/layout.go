@@ -1,0 +1,105 @@
+package ir
+
+// layout concatenates the translated blocks in bytecode order, turns branch
+// targets from bytecode offsets into statement indices and builds the traps.
+func (b *builder) layout() error {
+	n := 0
+	for i := range b.blocks {
+		if b.blocks[i].reached {
+			n += len(b.blocks[i].stmts)
+		}
+	}
+	stmts := make([]Stmt, 0, n)
+	for i := range b.blocks {
+		blk := &b.blocks[i]
+		blk.start = len(stmts)
+		if blk.reached {
+			stmts = append(stmts, blk.stmts...)
+			blk.stmts = nil
+		}
+	}
+	// An empty block's start is the next block's start, which is right:
+	// a reached empty block falls through to its successor in pc order.
+	at := func(pc int) int { return b.blocks[b.blockAt[pc]].start }
+	for _, s := range stmts {
+		switch s := s.(type) {
+		case *If:
+			s.Target = at(s.Target)
+		case *Goto:
+			s.Target = at(s.Target)
+		case *Switch:
+			for i, t := range s.Targets {
+				s.Targets[i] = at(t)
+			}
+			s.Default = at(s.Default)
+		}
+	}
+	for _, ra := range b.retAddrs {
+		ra.Int = int64(at(int(ra.Int)))
+	}
+	rets := make([]int, 0, len(b.jsrRets))
+	for _, pc := range b.jsrRets {
+		rets = append(rets, at(pc))
+	}
+	for _, s := range b.subRets {
+		s.Targets = rets
+	}
+	if len(stmts) > 0 && fallsThrough(stmts[len(stmts)-1]) {
+		return b.fail("execution falls off the end of the code")
+	}
+	b.out.Stmts = stmts
+	b.buildTraps()
+	return nil
+}
+
+func fallsThrough(s Stmt) bool {
+	switch s.(type) {
+	case *Goto, *Return, *Throw, *Switch, *SubroutineReturn:
+		return false
+	}
+	return true
+}
+
+// buildTraps maps each exception-table entry onto the statement ranges of
+// the reached blocks it covers, merging adjacent ranges.
+func (b *builder) buildTraps() {
+	for _, h := range b.cm.Code.Handlers {
+		hb := b.blockAt[h.HandlerPC]
+		if h.Start == h.End || hb < 0 || !b.blocks[hb].reached {
+			continue
+		}
+		handler := b.blocks[hb].start
+		from, to := -1, -1
+		flush := func() {
+			if from >= 0 && to > from {
+				b.out.Traps = append(b.out.Traps, Trap{From: from, To: to, Handler: handler, Type: h.CatchType})
+			}
+			from, to = -1, -1
+		}
+		for i := range b.blocks {
+			blk := &b.blocks[i]
+			pc := int(b.insts[blk.first].pc)
+			if pc < int(h.Start) || pc >= int(h.End) {
+				continue
+			}
+			if !blk.reached {
+				continue
+			}
+			end := len(b.out.Stmts)
+			if i+1 < len(b.blocks) {
+				end = b.blocks[i+1].start
+			}
+			if end <= blk.start {
+				continue
+			}
+			if from >= 0 && blk.start != to {
+				flush()
+			}
+			if from < 0 {
+				from = blk.start
+			}
+			to = end
+		}
+		flush()
+	}
+}

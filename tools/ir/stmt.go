@@ -1,0 +1,302 @@
+package ir
+
+// Stmt is one IR statement. The concrete types are listed below; analyses
+// switch on them.
+type Stmt interface {
+	Pos() *Position
+}
+
+// Position locates a statement in the bytecode and the source.
+type Position struct {
+	PC   int32 // bytecode offset of the instruction it came from; -1 if synthetic
+	Line int32 // source line, 0 if unknown
+}
+
+// Pos returns the position (promoted into every statement type).
+func (p *Position) Pos() *Position { return p }
+
+// IdentityKind says what an Identity statement binds.
+type IdentityKind uint8
+
+// Identity kinds.
+const (
+	IdentThis   IdentityKind = iota // the receiver
+	IdentParam                      // parameter Index
+	IdentCaught                     // the exception caught by a handler
+)
+
+// Identity binds Dst to this, a parameter, or a caught exception. Parameters
+// and this are bound at method entry; caught exceptions at handler starts.
+type Identity struct {
+	Position
+	Dst   *Var
+	Kind  IdentityKind
+	Index int // parameter index (0-based, excluding this)
+}
+
+// Assign copies Src (a variable or constant) into Dst. A non-null reference
+// constant source (string or class literal, method handle, method type,
+// dynamic constant) is an allocation-like definition.
+type Assign struct {
+	Position
+	Dst *Var
+	Src Value
+}
+
+// New allocates an instance of Class (not yet initialised). Lambda is set
+// when the allocation is a lowered LambdaMetafactory call site.
+type New struct {
+	Position
+	Dst    *Var
+	Class  string
+	Lambda *Lambda
+}
+
+// NewArray allocates an array of type T with the given dimension lengths
+// (one for newarray/anewarray, several for multianewarray).
+type NewArray struct {
+	Position
+	Dst  *Var
+	T    Type
+	Dims []Value
+}
+
+// BinOpKind is an arithmetic, logical or comparison operator.
+type BinOpKind uint8
+
+// Binary operators.
+const (
+	OpAdd BinOpKind = iota
+	OpSub
+	OpMul
+	OpDiv
+	OpRem
+	OpShl
+	OpShr
+	OpUshr
+	OpAnd
+	OpOr
+	OpXor
+	OpCmp  // lcmp
+	OpCmpl // fcmpl, dcmpl
+	OpCmpg // fcmpg, dcmpg
+)
+
+var binOpNames = [...]string{"+", "-", "*", "/", "%", "<<", ">>", ">>>", "&", "|", "^", "cmp", "cmpl", "cmpg"}
+
+func (op BinOpKind) String() string { return binOpNames[op] }
+
+// BinOp computes Dst = X op Y.
+type BinOp struct {
+	Position
+	Dst  *Var
+	Op   BinOpKind
+	X, Y Value
+}
+
+// Neg computes Dst = -X.
+type Neg struct {
+	Position
+	Dst *Var
+	X   Value
+}
+
+// Convert is a primitive conversion (i2l, d2i, i2b, ...).
+type Convert struct {
+	Position
+	Dst *Var
+	X   Value
+	To  Type
+}
+
+// Cast is a checked reference cast (checkcast).
+type Cast struct {
+	Position
+	Dst *Var
+	X   Value
+	To  Type
+}
+
+// InstanceOf computes Dst = X instanceof T (an int, 0 or 1).
+type InstanceOf struct {
+	Position
+	Dst *Var
+	X   Value
+	T   Type
+}
+
+// FieldRef names a field as referenced by bytecode (before resolution).
+type FieldRef struct {
+	Class, Name string
+	Desc        Type
+}
+
+// Load reads a field: Dst = Base.Field, or Dst = Class.Field when Base is nil.
+type Load struct {
+	Position
+	Dst   *Var
+	Base  Value // nil for static fields
+	Field FieldRef
+}
+
+// Store writes a field: Base.Field = Src, or Class.Field = Src when Base is nil.
+type Store struct {
+	Position
+	Base  Value // nil for static fields
+	Field FieldRef
+	Src   Value
+}
+
+// ArrayLoad reads Dst = Array[Index].
+type ArrayLoad struct {
+	Position
+	Dst          *Var
+	Array, Index Value
+}
+
+// ArrayStore writes Array[Index] = Src.
+type ArrayStore struct {
+	Position
+	Array, Index, Src Value
+}
+
+// ArrayLength computes Dst = Array.length.
+type ArrayLength struct {
+	Position
+	Dst   *Var
+	Array Value
+}
+
+// InvokeKind is the bytecode's call instruction.
+type InvokeKind uint8
+
+// Invoke kinds.
+const (
+	InvokeVirtual InvokeKind = iota
+	InvokeInterface
+	InvokeSpecial
+	InvokeStatic
+)
+
+var invokeNames = [...]string{"virtualinvoke", "interfaceinvoke", "specialinvoke", "staticinvoke"}
+
+func (k InvokeKind) String() string { return invokeNames[k] }
+
+// MethodRef names a method as referenced by bytecode (before resolution).
+type MethodRef struct {
+	Class, Name, Desc string
+	Interface         bool // from an InterfaceMethodref
+}
+
+// Invoke calls Method. Recv is nil for static calls. Site is the call-site
+// id, unique within the method and stable across builds of the same
+// bytecode (the instruction's bytecode offset; synthetic methods number
+// their sites from 0).
+type Invoke struct {
+	Position
+	Dst    *Var // nil if the result is void or discarded
+	Kind   InvokeKind
+	Method MethodRef
+	Recv   Value
+	Args   []Value
+	Site   int32
+}
+
+// InvokeDynamic is an invokedynamic whose bootstrap method is not modelled.
+type InvokeDynamic struct {
+	Position
+	Dst        *Var
+	Bootstrap  BootstrapRef
+	Name, Desc string
+	Args       []Value
+	Site       int32
+}
+
+// BootstrapRef is a bootstrap method and its static arguments.
+type BootstrapRef struct {
+	Method MethodRef
+	Kind   uint8 // method-handle reference kind
+	Args   []*Const
+}
+
+// StringConcat is a StringConcatFactory call site: Dst is a new String made
+// from Args (Recipe is the makeConcatWithConstants recipe, if any).
+type StringConcat struct {
+	Position
+	Dst    *Var
+	Args   []Value
+	Recipe string
+	Site   int32
+}
+
+// Return returns from the method; Value is nil for void methods.
+type Return struct {
+	Position
+	Value Value
+}
+
+// Throw throws Value.
+type Throw struct {
+	Position
+	Value Value
+}
+
+// MonitorEnter and MonitorExit acquire and release X's monitor.
+type MonitorEnter struct {
+	Position
+	X Value
+}
+
+// MonitorExit releases X's monitor.
+type MonitorExit struct {
+	Position
+	X Value
+}
+
+// CondKind is a comparison in a conditional branch.
+type CondKind uint8
+
+// Conditions.
+const (
+	CondEq CondKind = iota
+	CondNe
+	CondLt
+	CondGe
+	CondGt
+	CondLe
+)
+
+var condNames = [...]string{"==", "!=", "<", ">=", ">", "<="}
+
+func (c CondKind) String() string { return condNames[c] }
+
+// If branches to Target when X cond Y holds, else falls through.
+type If struct {
+	Position
+	Cond   CondKind
+	X, Y   Value
+	Target int // statement index
+}
+
+// Goto jumps to Target.
+type Goto struct {
+	Position
+	Target int
+}
+
+// Switch jumps to Targets[i] when Key == Keys[i], else to Default.
+type Switch struct {
+	Position
+	Key     Value
+	Keys    []int32
+	Targets []int
+	Default int
+}
+
+// SubroutineReturn is the "ret" of a jsr subroutine (class files before
+// version 50). Targets lists every statement a jsr may return to.
+type SubroutineReturn struct {
+	Position
+	Addr    *Var
+	Targets []int
+}

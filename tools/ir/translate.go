@@ -1,0 +1,268 @@
+package ir
+
+import (
+	"fmt"
+
+	cf "github.com/rules-fragment/rules_fragment/tools/classfile"
+)
+
+// translateAll translates reachable blocks in worklist order, starting at
+// the entry with an empty operand stack. Unreachable code is dropped.
+func (b *builder) translateAll() error {
+	b.blocks[0].reached = true
+	b.blocks[0].normalIn = true
+	b.blocks[0].entry = []Kind{}
+	work := []int{0}
+	for len(work) > 0 {
+		bi := work[0]
+		work = work[1:]
+		if err := b.translateBlock(bi, &work); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+func (b *builder) translateBlock(bi int, work *[]int) error {
+	blk := &b.blocks[bi]
+	b.cur = blk
+	b.stack = b.stack[:0]
+	startPC := int(b.insts[blk.first].pc)
+	b.curPC = startPC
+	for _, h := range b.cm.Code.Handlers {
+		if int(h.Start) <= startPC && startPC < int(h.End) {
+			hb := &b.blocks[b.blockAt[h.HandlerPC]]
+			if hb.normalIn {
+				return b.fail("exception handler at pc %d is also reached by normal control flow", h.HandlerPC)
+			}
+			if !hb.reached {
+				hb.reached, hb.handler = true, true
+				*work = append(*work, int(b.blockAt[h.HandlerPC]))
+			}
+		}
+	}
+	b.pos = Position{PC: int32(startPC), Line: b.lines[startPC]}
+	if blk.handler {
+		t := b.temp(TypeThrow)
+		b.emit(&Identity{Dst: t, Kind: IdentCaught})
+		b.stack = append(b.stack, t)
+	} else {
+		for d, k := range blk.entry {
+			b.stack = append(b.stack, b.stackVar(d, k))
+		}
+	}
+	for i := blk.first; i < blk.end; i++ {
+		in := b.insts[i]
+		b.curPC = int(in.pc)
+		b.pos = Position{PC: in.pc, Line: b.lines[in.pc]}
+		ended, err := b.translate(int(in.pc), int(in.len), work)
+		if err != nil {
+			return err
+		}
+		if ended {
+			if i != blk.end-1 {
+				return b.fail("internal: block ends early")
+			}
+			return nil
+		}
+	}
+	// Fall through into the next block.
+	last := b.insts[blk.end-1]
+	next := int(last.pc + last.len)
+	if next >= len(b.code) {
+		return b.fail("execution falls off the end of the code")
+	}
+	b.spillForSuccessors()
+	return b.flowTo(next, work)
+}
+
+// flowTo records that control reaches the block at pc with the current
+// stack shape, scheduling it if new.
+func (b *builder) flowTo(pc int, work *[]int) error {
+	ti := b.blockAt[pc]
+	tb := &b.blocks[ti]
+	if tb.handler {
+		return b.fail("exception handler at pc %d is also reached by normal control flow", pc)
+	}
+	tb.normalIn = true
+	shape := make([]Kind, len(b.stack))
+	for i, v := range b.stack {
+		shape[i] = v.Type().Kind()
+	}
+	if !tb.reached {
+		tb.reached = true
+		tb.entry = shape
+		*work = append(*work, int(ti))
+		return nil
+	}
+	if len(tb.entry) != len(shape) {
+		return b.fail("operand stack height %d at branch to pc %d, which has height %d", len(shape), pc, len(tb.entry))
+	}
+	for i := range shape {
+		if shape[i] != tb.entry[i] {
+			return b.fail("operand stack slot %d is %v at branch to pc %d, which expects %v", i, shape[i], pc, tb.entry[i])
+		}
+	}
+	return nil
+}
+
+// spillForSuccessors copies the live stack into the canonical stack
+// variables that successor blocks read. protect lists operands of the
+// block's final instruction, which must not be clobbered by the copies.
+func (b *builder) spillForSuccessors(protect ...*Value) {
+	n := len(b.stack)
+	if n == 0 {
+		return
+	}
+	clobbered := func(x Value) bool {
+		v, ok := x.(*Var)
+		if !ok || v.Role != RoleStack || v.Slot >= n {
+			return false
+		}
+		at := b.stack[v.Slot]
+		return at != x && at.Type().Kind() == v.T.Kind()
+	}
+	var saved map[*Var]*Var
+	save := func(x *Value) {
+		if !clobbered(*x) {
+			return
+		}
+		v := (*x).(*Var)
+		if saved == nil {
+			saved = make(map[*Var]*Var)
+		}
+		t, ok := saved[v]
+		if !ok {
+			t = b.temp(v.hint)
+			saved[v] = t
+			b.emit(&Assign{Dst: t, Src: v})
+		}
+		*x = t
+	}
+	for _, p := range protect {
+		save(p)
+	}
+	for i := range b.stack {
+		save(&b.stack[i])
+	}
+	for i, x := range b.stack {
+		target := b.stackVar(i, x.Type().Kind())
+		if x != Value(target) {
+			b.emit(&Assign{Dst: target, Src: x})
+		}
+	}
+}
+
+func (b *builder) emit(s Stmt) {
+	*s.Pos() = b.pos
+	b.cur.stmts = append(b.cur.stmts, s)
+}
+
+func (b *builder) push(v Value) { b.stack = append(b.stack, v) }
+
+// pop removes the top value; an underflow is reported by the caller
+// through checkStack before any pop.
+func (b *builder) pop() Value {
+	v := b.stack[len(b.stack)-1]
+	b.stack = b.stack[:len(b.stack)-1]
+	return v
+}
+
+// need checks that the stack holds at least n values.
+func (b *builder) need(n int) error {
+	if len(b.stack) < n {
+		return b.fail("operand stack underflow (%s needs %d values, has %d)", cf.OpcodeName(b.code[b.curPC]), n, len(b.stack))
+	}
+	return nil
+}
+
+func (b *builder) popKind(k Kind) (Value, error) {
+	if err := b.need(1); err != nil {
+		return nil, err
+	}
+	v := b.pop()
+	if vk := v.Type().Kind(); vk != k {
+		return nil, b.fail("%s expects %v on the stack, found %v", cf.OpcodeName(b.code[b.curPC]), k, vk)
+	}
+	return v, nil
+}
+
+// popN pops values for the given parameter types (last on top).
+func (b *builder) popArgs(params []string) ([]Value, error) {
+	if err := b.need(len(params)); err != nil {
+		return nil, err
+	}
+	args := make([]Value, len(params))
+	for i := len(params) - 1; i >= 0; i-- {
+		v := b.pop()
+		if v.Type().Kind() != Type(params[i]).Kind() {
+			return nil, b.fail("argument %d: expected %v, found %v", i, Type(params[i]).Kind(), v.Type().Kind())
+		}
+		args[i] = v
+	}
+	return args, nil
+}
+
+// storeLocal assigns v to a local slot, first saving any stack entries that
+// still refer to the slot's old value.
+func (b *builder) storeLocal(slot int, v Value) error {
+	k := v.Type().Kind()
+	if slot+k.slots() > len(b.localVars)/numKinds {
+		return b.fail("local slot %d out of range (max_locals %d)", slot, len(b.localVars)/numKinds)
+	}
+	lv := b.localVar(slot, k)
+	b.saveLocalRefs(lv)
+	// Coalesce "t = expr; l = t" into "l = expr" when t was just defined
+	// and is used nowhere else.
+	if t, ok := v.(*Var); ok && t.Role == RoleTemp && len(b.cur.stmts) > 0 {
+		last := b.cur.stmts[len(b.cur.stmts)-1]
+		if defOf(last) == t && !b.onStack(t) && retarget(last, lv) {
+			return nil
+		}
+	}
+	b.emit(&Assign{Dst: lv, Src: v})
+	return nil
+}
+
+func (b *builder) onStack(v *Var) bool {
+	for _, x := range b.stack {
+		if x == Value(v) {
+			return true
+		}
+	}
+	return false
+}
+
+func (b *builder) saveLocalRefs(lv *Var) {
+	var t *Var
+	for i, x := range b.stack {
+		if x == Value(lv) {
+			if t == nil {
+				t = b.temp(lv.hint)
+				b.emit(&Assign{Dst: t, Src: lv})
+			}
+			b.stack[i] = t
+		}
+	}
+}
+
+func (b *builder) loadLocal(slot int, k Kind) error {
+	if slot+k.slots() > len(b.localVars)/numKinds {
+		return b.fail("local slot %d out of range (max_locals %d)", slot, len(b.localVars)/numKinds)
+	}
+	b.push(b.localVar(slot, k))
+	return nil
+}
+
+// result defines a fresh temporary of type t, pushes it and returns it.
+func (b *builder) result(t Type) *Var {
+	v := b.temp(t)
+	b.push(v)
+	return v
+}
+
+func (b *builder) errorf(format string, args ...any) error {
+	return b.fail(format, args...)
+}
+
+var _ = fmt.Sprintf
