@@ -5,6 +5,8 @@ import (
 	"io"
 	"strconv"
 	"strings"
+
+	"github.com/rules-fragment/rules_fragment/tools/classfile"
 )
 
 // FormatStmt renders one statement in a Jimple-like syntax.
@@ -27,7 +29,12 @@ func FormatStmt(s Stmt) string {
 		}
 		return fmt.Sprintf("%s = new %s", s.Dst, s.Class)
 	case *NewArray:
-		return fmt.Sprintf("%s = newarray %s%s", s.Dst, s.T, dims(s.Dims))
+		elem := s.T
+		for range s.Dims {
+			elem = elem.Elem()
+		}
+		rest := strings.Repeat("[]", len(s.T)-len(elem)-len(s.Dims))
+		return fmt.Sprintf("%s = newarray %s%s%s", s.Dst, elem, dims(s.Dims), rest)
 	case *BinOp:
 		return fmt.Sprintf("%s = %s %s %s", s.Dst, s.X, s.Op, s.Y)
 	case *Neg:
@@ -163,4 +170,64 @@ func FprintClass(w io.Writer, c *Class) {
 			Fprint(w, m)
 		}
 	}
+}
+
+// FprintHeader writes a class's declaration facts: version, flags,
+// supertypes, nest, permitted subclasses, record components and fields.
+func FprintHeader(w io.Writer, cf *classfile.ClassFile) {
+	kind := "class"
+	switch {
+	case cf.Access&classfile.AccModule != 0:
+		kind = "module"
+	case cf.Access&classfile.AccAnnotation != 0:
+		kind = "@interface"
+	case cf.IsInterface():
+		kind = "interface"
+	case cf.Access&classfile.AccEnum != 0:
+		kind = "enum"
+	case cf.IsRecord:
+		kind = "record"
+	}
+	fmt.Fprintf(w, "%s %s  // version %d.%d, flags %#04x\n", kind, cf.Name, cf.Major, cf.Minor, cf.Access)
+	if cf.Super != "" {
+		fmt.Fprintf(w, "  extends %s\n", cf.Super)
+	}
+	if len(cf.Interfaces) > 0 {
+		fmt.Fprintf(w, "  implements %s\n", strings.Join(cf.Interfaces, ", "))
+	}
+	if cf.NestHost != "" {
+		fmt.Fprintf(w, "  nesthost %s\n", cf.NestHost)
+	}
+	if len(cf.NestMembers) > 0 {
+		fmt.Fprintf(w, "  nestmembers %s\n", strings.Join(cf.NestMembers, ", "))
+	}
+	if len(cf.PermittedSubclasses) > 0 {
+		fmt.Fprintf(w, "  permits %s\n", strings.Join(cf.PermittedSubclasses, ", "))
+	}
+	if em := cf.EnclosingMethod; em != nil {
+		fmt.Fprintf(w, "  enclosed by %s.%s%s\n", em.Class, em.Name, em.Desc)
+	}
+	for _, rc := range cf.Record {
+		fmt.Fprintf(w, "  component %s: %s\n", rc.Name, Type(rc.Desc))
+	}
+	if m := cf.Module; m != nil {
+		for _, e := range m.Exports {
+			fmt.Fprintf(w, "  exports %s%s\n", e.Package, toList(e.To))
+		}
+	}
+	for _, f := range cf.Fields {
+		fmt.Fprintf(w, "  field %s: %s  // flags %#04x\n", f.Name, Type(f.Desc), f.Access)
+	}
+	for _, m := range cf.Methods {
+		if m.Code == nil {
+			fmt.Fprintf(w, "  method %s%s  // flags %#04x, no body\n", m.Name, m.Desc, m.Access)
+		}
+	}
+}
+
+func toList(to []string) string {
+	if len(to) == 0 {
+		return ""
+	}
+	return " to " + strings.Join(to, ", ")
 }

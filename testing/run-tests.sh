@@ -1,0 +1,30 @@
+#!/usr/bin/env bash
+# The project's test command (README.md): formatting and vet checks, then
+# every Go test. Verbose output goes to a log; the summary keeps the
+# per-package results, skips (with their reasons) and the bytecode counts.
+set -uo pipefail
+cd "$(dirname "$0")/.."
+export PATH=/usr/local/go/bin:$PATH
+
+fail=0
+unformatted=$(gofmt -l $(git ls-files '*.go' 2>/dev/null || find . -name '*.go'))
+if [[ -n $unformatted ]]; then
+  echo "gofmt: these files need formatting:"; echo "$unformatted"; fail=1
+fi
+go vet ./... || fail=1
+
+log=$(mktemp)
+go test -count=1 -timeout 30m -v ./... >"$log" 2>&1
+rc=$?
+if ((rc != 0)); then
+  # Show every failure with its context.
+  grep -n -E -- '--- FAIL|^FAIL|panic:|\.go:[0-9]+:' "$log" | head -200
+  fail=1
+fi
+grep -E -- '^(ok|FAIL|---) |^\s+--- SKIP|^\s+\S+_test\.go:[0-9]+: (SKIP|COUNT)' "$log" | grep -v -- '--- PASS' || true
+passed=$(grep -c -E -- '^\s*--- PASS' "$log" || true)
+failed=$(grep -c -E -- '^\s*--- FAIL' "$log" || true)
+skipped=$(grep -c -E -- '^\s*--- SKIP' "$log" || true)
+rm -f "$log"
+echo "tests: $passed passed, $failed failed, $skipped skipped"
+exit $fail
