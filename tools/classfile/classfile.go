@@ -115,7 +115,7 @@ type LocalVar struct {
 // InnerClass is an InnerClasses entry.
 type InnerClass struct {
 	Inner, Outer, Name string // Outer and Name may be ""
-	Access                    uint16
+	Access             uint16
 }
 
 // EnclosingMethod is the EnclosingMethod attribute of local and anonymous classes.
