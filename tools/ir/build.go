@@ -57,6 +57,8 @@ func BuildMethod(cf *classfile.ClassFile, index int, opts *Options) (m *Method, 
 	}
 	cm := &cf.Methods[index]
 	b := &builder{cf: cf, cp: &cf.Pool, cm: cm, index: index, opts: opts}
+	b.takeScratch()
+	defer b.releaseScratch()
 	defer func() {
 		// Translation code indexes the operand stack and tables that were
 		// validated up front; a panic here is a builder bug, reported as an
@@ -78,6 +80,8 @@ type builder struct {
 	cm      *classfile.Method
 	index   int
 	opts    *Options
+	scr     *scratch
+	slab    []Var // variables are allocated in chunks
 	code    []byte
 	out     *Method
 	retType Type
@@ -128,7 +132,8 @@ func (b *builder) build() error {
 	b.code = code.Bytecode
 	b.curPC = -1
 	b.out = &Method{Class: b.cf.Name, Name: b.cm.Name, Desc: b.cm.Desc, Access: b.cm.Access}
-	b.localVars = make([]*Var, int(code.MaxLocals)*numKinds)
+	b.insts, b.blocks, b.stack = b.scr.insts, b.scr.blocks, b.scr.stack
+	b.localVars = resize(b.scr.localVars, int(code.MaxLocals)*numKinds)
 	if err := b.decode(); err != nil {
 		return err
 	}
@@ -184,7 +189,8 @@ func (b *builder) checkArrays() error {
 // verified bytecode never does (the JVM verifier requires locals to be
 // assigned before use).
 func (b *builder) checkDefined() error {
-	defined := make([]bool, len(b.out.Vars))
+	b.scr.defined = resize(b.scr.defined, len(b.out.Vars))
+	defined := b.scr.defined
 	for _, s := range b.out.Stmts {
 		if v := defOf(s); v != nil {
 			defined[v.ID] = true
@@ -200,20 +206,21 @@ func (b *builder) checkDefined() error {
 		})
 	}
 	if bad != nil {
-		return b.fail("reads %s (local slot %d) where no assignment reaches", bad.Name, bad.Slot)
+		return b.fail("reads %s (local slot %d) where no assignment reaches", bad, bad.Slot)
 	}
 	return nil
 }
 
 func (b *builder) computeLines() {
-	b.lines = make([]int32, len(b.code))
+	b.lines = resize(b.scr.lines, len(b.code))
 	ls := b.cm.Code.Lines
 	if len(ls) == 0 {
 		return
 	}
 	// LineNumberTable entries are not necessarily sorted; for each pc pick
 	// the entry with the greatest start_pc not after it.
-	best := make([]int32, len(b.code))
+	b.scr.best = resize(b.scr.best, len(b.code))
+	best := b.scr.best
 	for i := range best {
 		best[i] = -1
 	}
@@ -279,7 +286,7 @@ var kindLetters = [...]byte{'v', 'i', 'l', 'f', 'd', 'r', 'a'}
 func (b *builder) localVar(slot int, k Kind) *Var {
 	i := slot*numKinds + int(k)
 	if b.localVars[i] == nil {
-		b.localVars[i] = b.newVar(fmt.Sprintf("%c%d", kindLetters[k], slot), RoleLocal, slot, kindType(k))
+		b.localVars[i] = b.newVar(RoleLocal, slot, kindType(k))
 	}
 	return b.localVars[i]
 }
@@ -290,20 +297,22 @@ func (b *builder) stackVar(depth int, k Kind) *Var {
 		b.stackVars = append(b.stackVars, nil)
 	}
 	if b.stackVars[i] == nil {
-		b.stackVars[i] = b.newVar(fmt.Sprintf("$s%d%c", depth, kindLetters[k]), RoleStack, depth, kindType(k))
+		b.stackVars[i] = b.newVar(RoleStack, depth, kindType(k))
 	}
 	return b.stackVars[i]
 }
 
 func (b *builder) temp(t Type) *Var {
-	k := t.Kind()
-	v := b.newVar("", RoleTemp, -1, t)
-	v.Name = fmt.Sprintf("$%c%d", kindLetters[k], len(b.out.Vars)-1)
-	return v
+	return b.newVar(RoleTemp, -1, t)
 }
 
-func (b *builder) newVar(name string, role VarRole, slot int, t Type) *Var {
-	v := &Var{ID: len(b.out.Vars), Name: name, Role: role, Slot: slot, T: t}
+func (b *builder) newVar(role VarRole, slot int, t Type) *Var {
+	if len(b.slab) == 0 {
+		b.slab = make([]Var, min(max(8, len(b.out.Vars)), 256))
+	}
+	v := &b.slab[0]
+	b.slab = b.slab[1:]
+	*v = Var{ID: len(b.out.Vars), Role: role, Slot: slot, T: t}
 	b.out.Vars = append(b.out.Vars, v)
 	v.hint = t
 	return v

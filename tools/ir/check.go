@@ -46,11 +46,11 @@ func (c *checker) run() {
 			c.errorf("var %d is nil", i)
 			return
 		case v.ID != i:
-			c.errorf("var %s has id %d at index %d", v.Name, v.ID, i)
+			c.errorf("var %s has id %d at index %d", v, v.ID, i)
 		case v.T.Kind() == KindVoid:
-			c.errorf("var %s has no type (%q)", v.Name, v.T)
+			c.errorf("var %s has no type (%q)", v, v.T)
 		case v.T.IsRef() && v.T != TypeNull && !classfile.ValidFieldDescriptor(string(v.T)):
-			c.errorf("var %s has invalid type %q", v.Name, v.T)
+			c.errorf("var %s has invalid type %q", v, v.T)
 		}
 	}
 	want := len(params)
@@ -113,14 +113,14 @@ func (c *checker) run() {
 	}
 	for i, v := range m.Vars {
 		if used[i] && !defined[i] {
-			c.errorf("var %s is used but never defined", v.Name)
+			c.errorf("var %s is used but never defined", v)
 		}
 	}
 }
 
 func (c *checker) isVar(v *Var) bool {
 	if v.ID < 0 || v.ID >= len(c.m.Vars) || c.m.Vars[v.ID] != v {
-		c.errorf("variable %s is not in the method's variable list", v.Name)
+		c.errorf("variable %s is not in the method's variable list", v)
 		return false
 	}
 	return true

@@ -15,7 +15,7 @@ func (b *builder) s4(pc int) int { return int(int32(binary.BigEndian.Uint32(b.co
 // decode splits the bytecode into instructions and basic blocks.
 func (b *builder) decode() error {
 	code := b.code
-	b.instAt = make([]int32, len(code))
+	b.instAt = resize(b.scr.instAt, len(code))
 	for i := range b.instAt {
 		b.instAt[i] = -1
 	}
@@ -29,7 +29,8 @@ func (b *builder) decode() error {
 		b.insts = append(b.insts, inst{pc: int32(pc), len: int32(n)})
 		pc += n
 	}
-	leader := make([]bool, len(code)+1)
+	b.scr.leader = resize(b.scr.leader, len(code)+1)
+	leader := b.scr.leader
 	leader[0] = true
 	mark := func(target int) error {
 		if target < 0 || target >= len(code) || b.instAt[target] < 0 {
@@ -65,7 +66,7 @@ func (b *builder) decode() error {
 		leader[h.Start] = true
 		leader[h.End] = true
 	}
-	b.blockAt = make([]int32, len(code))
+	b.blockAt = resize(b.scr.blockAt, len(code))
 	for i := range b.blockAt {
 		b.blockAt[i] = -1
 	}

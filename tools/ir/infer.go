@@ -1,8 +1,6 @@
 package ir
 
 import (
-	"fmt"
-
 	cf "github.com/rules-fragment/rules_fragment/tools/classfile"
 )
 
@@ -174,9 +172,6 @@ func compactVars(m *Method) {
 	for _, v := range m.Vars {
 		if used[v.ID] {
 			v.ID = len(vars)
-			if v.Role == RoleTemp {
-				v.Name = fmt.Sprintf("$%c%d", kindLetters[v.T.Kind()], v.ID)
-			}
 			vars = append(vars, v)
 		}
 	}

@@ -12,14 +12,14 @@ type synthBody struct {
 	site int32
 }
 
-func (s *synthBody) v(name string, t Type, role VarRole) *Var {
-	v := &Var{ID: len(s.m.Vars), Name: name, T: t, Role: role, Slot: -1, hint: t}
+func (s *synthBody) v(slot int, t Type, role VarRole) *Var {
+	v := &Var{ID: len(s.m.Vars), T: t, Role: role, Slot: slot, hint: t}
 	s.m.Vars = append(s.m.Vars, v)
 	return v
 }
 
 func (s *synthBody) temp(t Type) *Var {
-	return s.v(fmt.Sprintf("$%c%d", kindLetters[t.Kind()], len(s.m.Vars)), t, RoleTemp)
+	return s.v(-1, t, RoleTemp)
 }
 
 func (s *synthBody) emit(st Stmt) {
@@ -119,17 +119,17 @@ func lambdaMethod(sc *SyntheticClass, name, desc, instantiated string, impl clas
 	}
 	m := &Method{Class: sc.Name, Name: name, Desc: desc, Access: classfile.AccPublic | classfile.AccSynthetic, Synthetic: true}
 	s := &synthBody{m: m}
-	this := s.v("r0", ObjectType(sc.Name), RoleLocal)
+	this := s.v(0, ObjectType(sc.Name), RoleLocal)
 	s.emit(&Identity{Dst: this, Kind: IdentThis})
 	m.Params = append(m.Params, this)
 	for i, p := range params {
-		v := s.v(fmt.Sprintf("p%d", i), Type(p), RoleLocal)
+		v := s.v(1+i, Type(p), RoleLocal)
 		s.emit(&Identity{Dst: v, Kind: IdentParam, Index: i})
 		m.Params = append(m.Params, v)
 	}
 	var args []Value
 	for i, f := range sc.Fields {
-		c := s.v(fmt.Sprintf("c%d", i), f.Desc, RoleLocal)
+		c := s.v(1+len(params)+i, f.Desc, RoleLocal)
 		s.emit(&Load{Dst: c, Base: this, Field: f})
 		args = append(args, c)
 	}

@@ -137,7 +137,7 @@ func Fprint(w io.Writer, m *Method) {
 		if i > 0 {
 			b.WriteString(", ")
 		}
-		fmt.Fprintf(&b, "%s: %s", v.Name, v.T)
+		fmt.Fprintf(&b, "%s: %s", v, v.T)
 	}
 	fmt.Fprintf(w, "  vars %s\n", b.String())
 	for i, s := range m.Stmts {

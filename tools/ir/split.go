@@ -1,7 +1,6 @@
 package ir
 
 import (
-	"fmt"
 	"math/bits"
 )
 
@@ -46,8 +45,8 @@ func splitWebs(m *Method) {
 		defAt[i] = d
 	}
 	row := func(a []uint64, b int) []uint64 { return a[b*words : (b+1)*words] }
+	cur := make([]uint64, words)
 	transfer := func(b int) bool {
-		cur := make([]uint64, words)
 		copy(cur, row(in, b))
 		e := row(exc, b)
 		changed := false
@@ -143,7 +142,6 @@ func splitWebs(m *Method) {
 		def int
 	}
 	var uses []use
-	cur := make([]uint64, words)
 	for b := 0; b < nb; b++ {
 		copy(cur, row(in, b))
 		for i := g.start[b]; i < g.end(b); i++ {
@@ -188,7 +186,7 @@ func splitWebs(m *Method) {
 		count[orig] = n + 1
 		v := orig
 		if n > 0 {
-			v = &Var{ID: len(m.Vars), Name: fmt.Sprintf("%s_%d", orig.Name, n), T: orig.T, Role: orig.Role, Slot: orig.Slot, hint: orig.hint}
+			v = &Var{ID: len(m.Vars), Web: n, T: orig.T, Role: orig.Role, Slot: orig.Slot, hint: orig.hint}
 			m.Vars = append(m.Vars, v)
 		}
 		webVar[root] = v

@@ -27,17 +27,37 @@ const (
 // Var is a method-local variable. Its ID is its index in Method.Vars.
 type Var struct {
 	ID   int
-	Name string
 	T    Type
 	Role VarRole
 	Slot int // local slot or stack depth; -1 for temporaries
+	Web  int // which def-use web of its slot (0 for the first); see Name
 
 	hint Type // the type known when the variable was made, for inference
 }
 
 // Type returns the declared type of v.
 func (v *Var) Type() Type     { return v.T }
-func (v *Var) String() string { return v.Name }
+func (v *Var) String() string { return v.Name() }
+
+// Name is derived from the role: "r1" for local slot 1 holding a reference
+// ("r1_2" for its third web), "$s0i" for an int stack slot at depth 0 and
+// "$r7" for temporary 7. Names are made on demand so building allocates none.
+func (v *Var) Name() string {
+	k := kindLetters[v.T.Kind()]
+	var b []byte
+	switch v.Role {
+	case RoleLocal:
+		b = strconv.AppendInt(append(b, k), int64(v.Slot), 10)
+	case RoleStack:
+		b = append(strconv.AppendInt(append(b, '$', 's'), int64(v.Slot), 10), k)
+	default:
+		return string(strconv.AppendInt([]byte{'$', k}, int64(v.ID), 10))
+	}
+	if v.Web > 0 {
+		b = strconv.AppendInt(append(b, '_'), int64(v.Web), 10)
+	}
+	return string(b)
+}
 
 // ConstKind classifies constants.
 type ConstKind uint8
