@@ -39,12 +39,31 @@ func ValidFieldDescriptor(s string) bool {
 
 // ValidMethodDescriptor reports whether s is a method descriptor (JVMS §4.3.3).
 func ValidMethodDescriptor(s string) bool {
-	_, _, err := ParseMethodDescriptor(s)
-	return err == nil
+	if len(s) < 3 || s[0] != '(' {
+		return false
+	}
+	i := 1
+	for i < len(s) && s[i] != ')' {
+		if i = fieldDescEnd(s, i); i < 0 {
+			return false
+		}
+	}
+	if i >= len(s) {
+		return false
+	}
+	ret := s[i+1:]
+	return ret == "V" || ValidFieldDescriptor(ret)
 }
 
 // ParseMethodDescriptor splits "(IL…;)V" into parameter and return descriptors.
 func ParseMethodDescriptor(s string) (params []string, ret string, err error) {
+	return AppendMethodDescriptor(nil, s)
+}
+
+// AppendMethodDescriptor is ParseMethodDescriptor appending the parameters
+// to params, so that callers can reuse a buffer.
+func AppendMethodDescriptor(params []string, s string) ([]string, string, error) {
+	var ret string
 	if len(s) < 3 || s[0] != '(' {
 		return nil, "", fmt.Errorf("invalid method descriptor %q", s)
 	}

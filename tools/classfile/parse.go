@@ -93,11 +93,11 @@ func parseAttributes(r *reader, cp *ConstantPool, fn func(name string, a *reader
 		if r.err == nil && uint64(length) > uint64(len(r.data)-r.pos) {
 			r.fail("attribute %s: length %d exceeds the %d remaining bytes", name, length, len(r.data)-r.pos)
 		}
-		a := r.sub(int(length), "attribute "+name)
+		a := r.sub(int(length), "attribute")
 		if r.err != nil {
 			return
 		}
-		fn(name, a)
+		fn(name, &a)
 		if a.err != nil {
 			r.err = a.err
 		}

@@ -77,13 +77,13 @@ func (r *reader) bytes(n int, what string) []byte {
 }
 
 // sub returns a reader over the next n bytes (an attribute body) and skips them.
-func (r *reader) sub(n int, what string) *reader {
+func (r *reader) sub(n int, what string) reader {
 	start := r.pos
 	b := r.bytes(n, what)
 	if b == nil {
-		return &reader{err: r.err}
+		return reader{err: r.err}
 	}
-	return &reader{data: r.data[:start+n], pos: start}
+	return reader{data: r.data[:start+n], pos: start}
 }
 
 // done reports an error if an attribute body was not consumed exactly.

@@ -85,6 +85,7 @@ type builder struct {
 	code    []byte
 	out     *Method
 	retType Type
+	params  []string // descriptor scratch
 	synth   []*SyntheticClass
 
 	insts   []inst
@@ -98,12 +99,17 @@ type builder struct {
 	retAddrs  []*Const // jsr return addresses to remap to statement indices
 	jsrRets   []int    // blocks a subroutine may return to
 	subRets   []*SubroutineReturn
+	retBlocks []int  // blocks ending in a subroutine return
+	edges     []edge // control-flow edges between blocks
 
 	// translation state of the current block
-	cur   *block
-	stack []Value
-	curPC int
-	pos   Position
+	cur    *block
+	curIdx int
+	all    []Stmt  // statements in emission order
+	owner  []int32 // block of each statement in all
+	stack  []Value
+	curPC  int
+	pos    Position
 }
 
 type inst struct {
@@ -117,8 +123,8 @@ type block struct {
 	reached    bool
 	handler    bool // entered by exception transfer
 	normalIn   bool // entered by normal control flow
-	stmts      []Stmt
-	start      int // index of its first statement in the method
+	count      int  // statements emitted for this block
+	start      int  // index of its first statement in the method
 }
 
 const numKinds = 7
@@ -133,6 +139,7 @@ func (b *builder) build() error {
 	b.curPC = -1
 	b.out = &Method{Class: b.cf.Name, Name: b.cm.Name, Desc: b.cm.Desc, Access: b.cm.Access}
 	b.insts, b.blocks, b.stack = b.scr.insts, b.scr.blocks, b.scr.stack
+	b.all, b.owner, b.edges = b.scr.all, b.scr.owner, b.scr.edges
 	b.localVars = resize(b.scr.localVars, int(code.MaxLocals)*numKinds)
 	if err := b.decode(); err != nil {
 		return err
@@ -149,7 +156,7 @@ func (b *builder) build() error {
 		return err
 	}
 	if !b.opts.NoSplit {
-		splitWebs(b.out)
+		splitWebs(b.out, b.blockGraph())
 	}
 	if err := b.checkDefined(); err != nil {
 		return err
@@ -247,9 +254,8 @@ func (b *builder) entry() error {
 	_, ret, _ := classfile.ParseMethodDescriptor(b.cm.Desc)
 	b.retType = Type(ret)
 	slot := 0
-	first := &b.blocks[0]
 	emit := func(v *Var, kind IdentityKind, i int) {
-		first.stmts = append(first.stmts, &Identity{Position: Position{PC: -1, Line: b.lines[0]}, Dst: v, Kind: kind, Index: i})
+		b.emitIn(0, &Identity{Position: Position{PC: -1, Line: b.lines[0]}, Dst: v, Kind: kind, Index: i})
 		b.out.Params = append(b.out.Params, v)
 	}
 	if b.cm.Access&classfile.AccStatic == 0 {

@@ -68,7 +68,7 @@ func (b *builder) translate(pc, length int, work *[]int) (bool, error) {
 		if op == cf.GotoW {
 			t = pc + b.s4(pc+1)
 		}
-		b.spillForSuccessors()
+		b.spillForSuccessors(nil, nil)
 		b.emit(&Goto{Target: t})
 		return true, b.flowTo(t, work)
 	case op == cf.Jsr || op == cf.JsrW:
@@ -564,7 +564,7 @@ func (b *builder) cond(op byte, target, next int, work *[]int) error {
 	if next >= len(b.code) {
 		return b.fail("conditional branch falls off the end of the code")
 	}
-	b.spillForSuccessors(&x, &y)
+	x, y = b.spillForSuccessors(x, y)
 	b.emit(&If{Cond: c, X: x, Y: y, Target: target})
 	if err := b.flowTo(target, work); err != nil {
 		return err
@@ -592,7 +592,7 @@ func (b *builder) tableSwitch(op byte, pc int, work *[]int) error {
 			s.Targets = append(s.Targets, pc+b.s4(p+12+8*i))
 		}
 	}
-	b.spillForSuccessors(&key)
+	key, _ = b.spillForSuccessors(key, nil)
 	s.Key = key
 	b.emit(s)
 	for _, t := range s.Targets {
@@ -617,7 +617,7 @@ func (b *builder) jsr(target, next int, work *[]int) error {
 	b.retAddrs = append(b.retAddrs, ra)
 	b.jsrRets = append(b.jsrRets, next)
 	b.push(ra)
-	b.spillForSuccessors()
+	b.spillForSuccessors(nil, nil)
 	b.emit(&Goto{Target: target})
 	if err := b.flowTo(target, work); err != nil {
 		return err
@@ -633,6 +633,7 @@ func (b *builder) ret(slot int) error {
 	}
 	s := &SubroutineReturn{Addr: b.localVar(slot, KindRetAddr)}
 	b.subRets = append(b.subRets, s)
+	b.retBlocks = append(b.retBlocks, b.curIdx)
 	b.emit(s)
 	return nil
 }
@@ -684,7 +685,8 @@ func (b *builder) invoke(op byte, index uint16) error {
 	if err != nil {
 		return b.fail("%s: %v", cf.OpcodeName(op), err)
 	}
-	params, ret, err := cf.ParseMethodDescriptor(ref.Desc)
+	params, ret, err := cf.AppendMethodDescriptor(b.params[:0], ref.Desc)
+	b.params = params
 	if err != nil {
 		return b.fail("%s: %v", cf.OpcodeName(op), err)
 	}

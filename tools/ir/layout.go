@@ -3,21 +3,24 @@ package ir
 // layout concatenates the translated blocks in bytecode order, turns branch
 // targets from bytecode offsets into statement indices and builds the traps.
 func (b *builder) layout() error {
+	// Blocks were translated in worklist order; place their statements in
+	// bytecode order (a stable bucket sort by block).
 	n := 0
 	for i := range b.blocks {
-		if b.blocks[i].reached {
-			n += len(b.blocks[i].stmts)
-		}
+		b.blocks[i].start = n
+		n += b.blocks[i].count
 	}
-	stmts := make([]Stmt, 0, n)
+	stmts := make([]Stmt, n)
+	next := b.scr.next[:0]
 	for i := range b.blocks {
-		blk := &b.blocks[i]
-		blk.start = len(stmts)
-		if blk.reached {
-			stmts = append(stmts, blk.stmts...)
-			blk.stmts = nil
-		}
+		next = append(next, int32(b.blocks[i].start))
 	}
+	for i, s := range b.all {
+		o := b.owner[i]
+		stmts[next[o]] = s
+		next[o]++
+	}
+	b.scr.next = next
 	// An empty block's start is the next block's start, which is right:
 	// a reached empty block falls through to its successor in pc order.
 	at := func(pc int) int { return b.blocks[b.blockAt[pc]].start }

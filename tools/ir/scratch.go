@@ -13,6 +13,10 @@ type scratch struct {
 	localVars                    []*Var
 	stack                        []Value
 	defined                      []bool
+	all                          []Stmt
+	owner, next                  []int32
+	edges                        []edge
+	graph                        stmtGraph
 }
 
 var scratchPool = sync.Pool{New: func() any { return new(scratch) }}
@@ -41,7 +45,16 @@ func (b *builder) releaseScratch() {
 	clear(s.localVars[:cap(s.localVars)])
 	s.stack = b.stack[:0]
 	clear(s.stack[:cap(s.stack)])
+	s.all, s.owner, s.edges = b.all[:0], b.owner[:0], b.edges[:0]
+	clear(s.all[:cap(s.all)])
 	s.instAt, s.blockAt, s.lines = b.instAt, b.blockAt, b.lines
 	b.scr = nil
 	scratchPool.Put(s)
+}
+
+// emitIn appends s to block bi.
+func (b *builder) emitIn(bi int, s Stmt) {
+	b.all = append(b.all, s)
+	b.owner = append(b.owner, int32(bi))
+	b.blocks[bi].count++
 }

@@ -9,7 +9,7 @@ import (
 // splitting, a flow-insensitive analysis would merge their values. Webs are
 // found with reaching definitions over the statement CFG, where a handler
 // receives every definition made anywhere in a protected block.
-func splitWebs(m *Method) {
+func splitWebs(m *Method, g *stmtGraph) {
 	ndefs := make([]int, len(m.Vars))
 	for _, s := range m.Stmts {
 		if v := defOf(s); v != nil && v.Role != RoleTemp {
@@ -31,7 +31,6 @@ func splitWebs(m *Method) {
 		return
 	}
 	D := len(defVar)
-	g := newStmtGraph(m)
 	words := (D + 63) / 64
 	nb := len(g.start)
 	in := make([]uint64, nb*words)
@@ -59,7 +58,7 @@ func splitWebs(m *Method) {
 			}
 		}
 		orInto(e, cur)
-		for i := g.start[b]; i < g.end(b); i++ {
+		for i := g.start[b]; i < g.end[b]; i++ {
 			if d := defAt[i]; d >= 0 {
 				for _, k := range defsOf[defVar[d].ID] {
 					cur[k/64] &^= 1 << (k % 64)
@@ -108,11 +107,11 @@ func splitWebs(m *Method) {
 				work = append(work, s)
 			}
 		}
-		for _, s := range g.succ[b] {
-			push(s, row(out, b))
+		for _, s := range g.successors(b) {
+			push(int(s), row(out, b))
 		}
-		for _, h := range g.handlers[b] {
-			push(h, row(exc, b))
+		for _, h := range g.handlers(b) {
+			push(int(h), row(exc, b))
 		}
 	}
 	// Union the definitions reaching each use; uses reached by no
@@ -144,7 +143,7 @@ func splitWebs(m *Method) {
 	var uses []use
 	for b := 0; b < nb; b++ {
 		copy(cur, row(in, b))
-		for i := g.start[b]; i < g.end(b); i++ {
+		for i := g.start[b]; i < g.end[b]; i++ {
 			s := m.Stmts[i]
 			Uses(s, func(op *Value) {
 				v, ok := (*op).(*Var)
@@ -212,74 +211,63 @@ func splitWebs(m *Method) {
 	_ = bits.OnesCount64
 }
 
-// stmtGraph is the basic-block graph over a method's statements.
+// stmtGraph is the block graph of a method: node i covers statements
+// [start[i], end[i]); succ and exc (handlers) are in compressed sparse rows.
 type stmtGraph struct {
-	start    []int   // first statement of each block
-	succ     [][]int // normal successors
-	handlers [][]int // exception handler blocks
-	n        int
+	start, end    []int32
+	succOff, succ []int32
+	excOff, exc   []int32
 }
 
-func (g *stmtGraph) end(b int) int {
-	if b+1 < len(g.start) {
-		return g.start[b+1]
-	}
-	return g.n
+type edge struct {
+	from, to int32
+	exc      bool
 }
 
-func newStmtGraph(m *Method) *stmtGraph {
-	n := len(m.Stmts)
-	leader := make([]bool, n+1)
-	leader[0] = true
-	for i, s := range m.Stmts {
-		switch s := s.(type) {
-		case *If:
-			leader[s.Target] = true
-			leader[i+1] = true
-		case *Goto:
-			leader[s.Target] = true
-			leader[i+1] = true
-		case *Switch:
-			for _, t := range s.Targets {
-				leader[t] = true
-			}
-			leader[s.Default] = true
-			leader[i+1] = true
-		case *SubroutineReturn:
-			for _, t := range s.Targets {
-				leader[t] = true
-			}
-			leader[i+1] = true
-		case *Return, *Throw:
-			leader[i+1] = true
+func (g *stmtGraph) successors(b int) []int32 { return g.succ[g.succOff[b]:g.succOff[b+1]] }
+func (g *stmtGraph) handlers(b int) []int32   { return g.exc[g.excOff[b]:g.excOff[b+1]] }
+
+// blockGraph turns the edges recorded during translation into a stmtGraph
+// over the bytecode blocks (whose statements are contiguous after layout).
+func (b *builder) blockGraph() *stmtGraph {
+	for _, r := range b.retBlocks {
+		for _, pc := range b.jsrRets {
+			b.edges = append(b.edges, edge{from: int32(r), to: b.blockAt[pc]})
 		}
 	}
-	for _, t := range m.Traps {
-		leader[t.From], leader[t.To], leader[t.Handler] = true, true, true
+	g := &b.scr.graph
+	n := len(b.blocks)
+	g.start, g.end = resize(g.start, n), resize(g.end, n)
+	for i := range b.blocks {
+		g.start[i] = int32(b.blocks[i].start)
+		g.end[i] = int32(b.blocks[i].start + b.blocks[i].count)
 	}
-	g := &stmtGraph{n: n}
-	blockOf := make([]int, n+1)
-	for i := 0; i < n; i++ {
-		if leader[i] {
-			g.start = append(g.start, i)
-		}
-		blockOf[i] = len(g.start) - 1
-	}
-	nb := len(g.start)
-	g.succ = make([][]int, nb)
-	g.handlers = make([][]int, nb)
-	for b := 0; b < nb; b++ {
-		last := g.end(b) - 1
-		for _, t := range m.Successors(last) {
-			if t < n {
-				g.succ[b] = append(g.succ[b], blockOf[t])
-			}
-		}
-		for _, t := range m.Traps {
-			if g.start[b] >= t.From && g.start[b] < t.To {
-				g.handlers[b] = append(g.handlers[b], blockOf[t.Handler])
-			}
-		}
-	}
+	g.succOff, g.succ = csr(g.succOff, g.succ, n, b.edges, false)
+	g.excOff, g.exc = csr(g.excOff, g.exc, n, b.edges, true)
 	return g
+}
+
+// csr builds compressed sparse rows of the edges of one kind, in the order
+// they were recorded (deterministic).
+func csr(off, dst []int32, n int, edges []edge, exc bool) ([]int32, []int32) {
+	off = resize(off, n+1)
+	m := 0
+	for _, e := range edges {
+		if e.exc == exc {
+			off[e.from+1]++
+			m++
+		}
+	}
+	for i := 0; i < n; i++ {
+		off[i+1] += off[i]
+	}
+	dst = resize(dst, m)
+	fill := make([]int32, n)
+	for _, e := range edges {
+		if e.exc == exc {
+			dst[off[e.from]+fill[e.from]] = e.to
+			fill[e.from]++
+		}
+	}
+	return off, dst
 }

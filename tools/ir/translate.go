@@ -25,7 +25,7 @@ func (b *builder) translateAll() error {
 
 func (b *builder) translateBlock(bi int, work *[]int) error {
 	blk := &b.blocks[bi]
-	b.cur = blk
+	b.cur, b.curIdx = blk, bi
 	b.stack = b.stack[:0]
 	startPC := int(b.insts[blk.first].pc)
 	b.curPC = startPC
@@ -39,6 +39,7 @@ func (b *builder) translateBlock(bi int, work *[]int) error {
 				hb.reached, hb.handler = true, true
 				*work = append(*work, int(b.blockAt[h.HandlerPC]))
 			}
+			b.edges = append(b.edges, edge{from: int32(bi), to: b.blockAt[h.HandlerPC], exc: true})
 		}
 	}
 	b.pos = Position{PC: int32(startPC), Line: b.lines[startPC]}
@@ -72,7 +73,7 @@ func (b *builder) translateBlock(bi int, work *[]int) error {
 	if next >= len(b.code) {
 		return b.fail("execution falls off the end of the code")
 	}
-	b.spillForSuccessors()
+	b.spillForSuccessors(nil, nil)
 	return b.flowTo(next, work)
 }
 
@@ -81,38 +82,41 @@ func (b *builder) translateBlock(bi int, work *[]int) error {
 func (b *builder) flowTo(pc int, work *[]int) error {
 	ti := b.blockAt[pc]
 	tb := &b.blocks[ti]
+	b.edges = append(b.edges, edge{from: int32(b.curIdx), to: ti})
 	if tb.handler {
 		return b.fail("exception handler at pc %d is also reached by normal control flow", pc)
 	}
 	tb.normalIn = true
-	shape := make([]Kind, len(b.stack))
-	for i, v := range b.stack {
-		shape[i] = v.Type().Kind()
-	}
 	if !tb.reached {
 		tb.reached = true
-		tb.entry = shape
+		if len(b.stack) > 0 {
+			tb.entry = make([]Kind, len(b.stack))
+			for i, v := range b.stack {
+				tb.entry[i] = v.Type().Kind()
+			}
+		}
 		*work = append(*work, int(ti))
 		return nil
 	}
-	if len(tb.entry) != len(shape) {
-		return b.fail("operand stack height %d at branch to pc %d, which has height %d", len(shape), pc, len(tb.entry))
+	if len(tb.entry) != len(b.stack) {
+		return b.fail("operand stack height %d at branch to pc %d, which has height %d", len(b.stack), pc, len(tb.entry))
 	}
-	for i := range shape {
-		if shape[i] != tb.entry[i] {
-			return b.fail("operand stack slot %d is %v at branch to pc %d, which expects %v", i, shape[i], pc, tb.entry[i])
+	for i, v := range b.stack {
+		if k := v.Type().Kind(); k != tb.entry[i] {
+			return b.fail("operand stack slot %d is %v at branch to pc %d, which expects %v", i, k, pc, tb.entry[i])
 		}
 	}
 	return nil
 }
 
 // spillForSuccessors copies the live stack into the canonical stack
-// variables that successor blocks read. protect lists operands of the
-// block's final instruction, which must not be clobbered by the copies.
-func (b *builder) spillForSuccessors(protect ...*Value) {
+// variables that successor blocks read. x and y (may be nil) are operands
+// of the block's final instruction; they are returned replaced by copies if
+// the stack copies would clobber them.
+func (b *builder) spillForSuccessors(x, y Value) (Value, Value) {
 	n := len(b.stack)
 	if n == 0 {
-		return
+		return x, y
 	}
 	clobbered := func(x Value) bool {
 		v, ok := x.(*Var)
@@ -122,40 +126,38 @@ func (b *builder) spillForSuccessors(protect ...*Value) {
 		at := b.stack[v.Slot]
 		return at != x && at.Type().Kind() == v.T.Kind()
 	}
-	var saved map[*Var]*Var
-	save := func(x *Value) {
-		if !clobbered(*x) {
-			return
+	var saved [][2]*Var // a method's stack rarely holds more than a few
+	save := func(x Value) Value {
+		if x == nil || !clobbered(x) {
+			return x
 		}
-		v := (*x).(*Var)
-		if saved == nil {
-			saved = make(map[*Var]*Var)
+		v := x.(*Var)
+		for _, p := range saved {
+			if p[0] == v {
+				return p[1]
+			}
 		}
-		t, ok := saved[v]
-		if !ok {
-			t = b.temp(v.hint)
-			saved[v] = t
-			b.emit(&Assign{Dst: t, Src: v})
-		}
-		*x = t
+		t := b.temp(v.hint)
+		saved = append(saved, [2]*Var{v, t})
+		b.emit(&Assign{Dst: t, Src: v})
+		return t
 	}
-	for _, p := range protect {
-		save(p)
-	}
+	x, y = save(x), save(y)
 	for i := range b.stack {
-		save(&b.stack[i])
+		b.stack[i] = save(b.stack[i])
 	}
-	for i, x := range b.stack {
-		target := b.stackVar(i, x.Type().Kind())
-		if x != Value(target) {
-			b.emit(&Assign{Dst: target, Src: x})
+	for i, v := range b.stack {
+		target := b.stackVar(i, v.Type().Kind())
+		if v != Value(target) {
+			b.emit(&Assign{Dst: target, Src: v})
 		}
 	}
+	return x, y
 }
 
 func (b *builder) emit(s Stmt) {
 	*s.Pos() = b.pos
-	b.cur.stmts = append(b.cur.stmts, s)
+	b.emitIn(b.curIdx, s)
 }
 
 func (b *builder) push(v Value) { b.stack = append(b.stack, v) }
@@ -214,8 +216,8 @@ func (b *builder) storeLocal(slot int, v Value) error {
 	b.saveLocalRefs(lv)
 	// Coalesce "t = expr; l = t" into "l = expr" when t was just defined
 	// and is used nowhere else.
-	if t, ok := v.(*Var); ok && t.Role == RoleTemp && len(b.cur.stmts) > 0 {
-		last := b.cur.stmts[len(b.cur.stmts)-1]
+	if t, ok := v.(*Var); ok && t.Role == RoleTemp && b.cur.count > 0 {
+		last := b.all[len(b.all)-1]
 		if defOf(last) == t && !b.onStack(t) && retarget(last, lv) {
 			return nil
 		}

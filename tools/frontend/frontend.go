@@ -1,0 +1,161 @@
+// Package frontend loads a JVM classpath for analysis: it opens every
+// container (package classpath), parses every class file (package
+// classfile), links the class hierarchy (package hierarchy) and builds the
+// three-address IR of method bodies on demand (package ir).
+//
+// Classpath semantics apply: when several containers define a class, the
+// first one wins and the others are counted as shadowed. Everything is
+// deterministic: classes are kept in classpath order (containers in the
+// order given, entries sorted by name within a container), and parallel
+// work reports the error of the first failing class in that order.
+package frontend
+
+import (
+	"fmt"
+	"runtime"
+	"sync"
+	"sync/atomic"
+
+	"github.com/rules-fragment/rules_fragment/tools/classfile"
+	"github.com/rules-fragment/rules_fragment/tools/classpath"
+	"github.com/rules-fragment/rules_fragment/tools/hierarchy"
+	"github.com/rules-fragment/rules_fragment/tools/ir"
+)
+
+// Options configure Load.
+type Options struct {
+	// Release selects multi-release jar entries (see classpath.Options).
+	Release int
+	// Workers bounds parallelism; 0 means GOMAXPROCS.
+	Workers int
+}
+
+// Class is one loaded class and where it came from.
+type Class struct {
+	File      *classfile.ClassFile
+	Container string // the container's path
+	Entry     classpath.Entry
+}
+
+// Location names the class file as "container!entry" for messages.
+func (c *Class) Location() string { return c.Container + "!" + c.Entry.Path }
+
+// Program is a loaded classpath.
+type Program struct {
+	Classpath *classpath.Classpath
+	Classes   []*Class // defining classes in classpath order
+	Shadowed  int      // classes hidden by an earlier definition
+	Hierarchy *hierarchy.Hierarchy
+	workers   int
+}
+
+// Load opens the containers at paths and parses and links every class.
+// A malformed class fails the load with an error naming container and entry.
+func Load(paths []string, opts Options) (*Program, error) {
+	workers := opts.Workers
+	if workers <= 0 {
+		workers = runtime.GOMAXPROCS(0)
+	}
+	cp, err := classpath.OpenAll(paths, classpath.Options{Release: opts.Release})
+	if err != nil {
+		return nil, err
+	}
+	p := &Program{Classpath: cp, workers: workers}
+	b := hierarchy.NewBuilder()
+	for _, c := range cp.Containers() {
+		entries := c.Entries()
+		files := make([]*classfile.ClassFile, len(entries))
+		index := make(map[classpath.Entry]int, len(entries))
+		for i, e := range entries {
+			index[e] = i
+		}
+		err := classpath.ForEach(c, workers, func(e classpath.Entry, data []byte) error {
+			cf, err := classfile.Parse(data)
+			if err != nil {
+				return &classpath.Error{Container: c.Name(), Entry: e.Path, Err: err}
+			}
+			if cf.Name != e.Class && e.Class != "module-info" {
+				return &classpath.Error{Container: c.Name(), Entry: e.Path, Err: fmt.Errorf("defines class %s, not %s", cf.Name, e.Class)}
+			}
+			files[index[e]] = cf
+			return nil
+		})
+		if err != nil {
+			cp.Close()
+			return nil, err
+		}
+		for i, cf := range files {
+			if b.AddWithModule(cf, c.Name(), entries[i].Module) {
+				p.Classes = append(p.Classes, &Class{File: cf, Container: c.Name(), Entry: entries[i]})
+			} else {
+				p.Shadowed++
+			}
+		}
+	}
+	p.Hierarchy = b.Build()
+	return p, nil
+}
+
+// Close releases the containers.
+func (p *Program) Close() error { return p.Classpath.Close() }
+
+// IROptions returns IR options that type merged variables with the
+// hierarchy's least upper bound.
+func (p *Program) IROptions() *ir.Options {
+	h := p.Hierarchy
+	return &ir.Options{LUB: func(a, b ir.Type) ir.Type {
+		// Lookup, not LookupOrPhantom: IR is built in parallel and must not
+		// create hierarchy entries in a schedule-dependent order.
+		ca, cb := h.Lookup(a.ClassName()), h.Lookup(b.ClassName())
+		if ca == nil || cb == nil {
+			return ir.TypeObject
+		}
+		if l := h.LUB(ca, cb); l != nil {
+			return ir.ObjectType(l.Name)
+		}
+		return ir.TypeObject
+	}}
+}
+
+// ForEachIR builds the IR of every class with method bodies, in parallel,
+// and calls fn with it; fn may run concurrently. It stops at the first
+// failure and returns the error of the failing class that comes first in
+// classpath order, so the result does not depend on scheduling.
+func (p *Program) ForEachIR(fn func(c *Class, ic *ir.Class) error) error {
+	opts := p.IROptions()
+	n := len(p.Classes)
+	errs := make([]error, n)
+	var next atomic.Int64
+	var stop atomic.Bool
+	var wg sync.WaitGroup
+	for w := 0; w < min(p.workers, n); w++ {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for !stop.Load() {
+				i := int(next.Add(1) - 1)
+				if i >= n {
+					return
+				}
+				c := p.Classes[i]
+				ic, err := ir.BuildClass(c.File, opts)
+				if err != nil {
+					err = &classpath.Error{Container: c.Container, Entry: c.Entry.Path, Err: err}
+				} else {
+					err = fn(c, ic)
+				}
+				if err != nil {
+					errs[i] = err
+					stop.Store(true)
+				}
+			}
+		}()
+	}
+	wg.Wait()
+	for _, err := range errs {
+		if err != nil {
+			return err
+		}
+	}
+	return nil
+}

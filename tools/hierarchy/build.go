@@ -1,0 +1,214 @@
+package hierarchy
+
+import (
+	"strings"
+
+	"github.com/rules-fragment/rules_fragment/tools/classfile"
+)
+
+// MethodSpec describes a method of a synthetic class.
+type MethodSpec struct {
+	Name, Desc string
+	Access     uint16
+}
+
+// FieldSpec describes a field of a synthetic class.
+type FieldSpec struct {
+	Name, Desc string
+	Access     uint16
+}
+
+// pendingMethod is a method with its interned selector.
+type pendingMethod struct {
+	name, desc string
+	access     uint16
+	sel        int32
+}
+
+// pending is a class definition waiting for Build. Strings are interned
+// copies, so the Builder does not keep class-file bytes alive.
+type pending struct {
+	name, super    string
+	ifaces         []string
+	access         uint16
+	origin, module string
+	methods        []pendingMethod
+	fields         []FieldSpec
+	nestHost       string
+	nestMembers    []string
+	permitted      []string
+	synthetic      bool
+}
+
+// Builder collects class definitions. It is not safe for concurrent use.
+// The zero value is not usable; call NewBuilder.
+type Builder struct {
+	entries []*pending
+	index   map[string]int
+	dups    int
+	modules map[string]*Module
+	strs    map[string]string
+	// sels interns method selectors while adding: one map probe per
+	// method both canonicalises its name and descriptor and gives the
+	// dense selector id. Selector ids are internal and never ordered by,
+	// so their dependence on Add order does not leak.
+	sels     map[selKey]int32
+	selNames []selKey // by selector id
+	built    *Hierarchy
+}
+
+// NewBuilder returns an empty Builder.
+func NewBuilder() *Builder {
+	return &Builder{
+		index:   make(map[string]int),
+		modules: make(map[string]*Module),
+		strs:    make(map[string]string),
+		sels:    make(map[selKey]int32),
+	}
+}
+
+// intern returns a canonical copy of s. Interning decouples the hierarchy
+// from class-file bytes (classfile strings alias them) and makes equal
+// descriptors share memory.
+func (b *Builder) intern(s string) string {
+	if s == "" {
+		return ""
+	}
+	if t, ok := b.strs[s]; ok {
+		return t
+	}
+	s = strings.Clone(s)
+	b.strs[s] = s
+	return s
+}
+
+// method returns the pending form of a method, interning its selector.
+func (b *Builder) method(name, desc string, access uint16) pendingMethod {
+	k := selKey{name, desc}
+	sel, ok := b.sels[k]
+	if !ok {
+		k = selKey{b.intern(name), b.intern(desc)}
+		sel = int32(len(b.selNames))
+		b.sels[k] = sel
+		b.selNames = append(b.selNames, k)
+	}
+	k = b.selNames[sel]
+	return pendingMethod{name: k.name, desc: k.desc, access: access, sel: sel}
+}
+
+// field returns the field spec with interned strings.
+func (b *Builder) field(name, desc string, access uint16) FieldSpec {
+	return FieldSpec{Name: b.intern(name), Desc: b.intern(desc), Access: access}
+}
+
+func (b *Builder) internAll(ss []string) []string {
+	if len(ss) == 0 {
+		return nil
+	}
+	out := make([]string, len(ss))
+	for i, s := range ss {
+		out[i] = b.intern(s)
+	}
+	return out
+}
+
+// Add adds a parsed class in the unnamed module; see AddWithModule.
+func (b *Builder) Add(cf *classfile.ClassFile, origin string) (added bool) {
+	return b.AddWithModule(cf, origin, "")
+}
+
+// AddWithModule adds a parsed class belonging to the named module ("" for
+// the unnamed module). The first definition of a name wins; later ones are
+// ignored, counted, and reported as added == false. A module-info class
+// (ACC_MODULE) records its module instead of defining a class; the first
+// module-info of a module name wins. Add module-infos only for modules on
+// the module path: on the class path the JVM ignores them. The ClassFile
+// is not retained.
+func (b *Builder) AddWithModule(cf *classfile.ClassFile, origin, module string) (added bool) {
+	if cf == nil || b.built != nil {
+		return false
+	}
+	if cf.Access&classfile.AccModule != 0 || cf.Module != nil {
+		return b.addModule(cf, origin)
+	}
+	if cf.Name == "" || cf.Name[0] == '[' {
+		return false
+	}
+	if _, dup := b.index[cf.Name]; dup {
+		b.dups++
+		return false
+	}
+	p := &pending{
+		name:        b.intern(cf.Name),
+		super:       b.intern(cf.Super),
+		ifaces:      b.internAll(cf.Interfaces),
+		access:      cf.Access,
+		origin:      b.intern(origin),
+		module:      b.intern(module),
+		nestHost:    b.intern(cf.NestHost),
+		nestMembers: b.internAll(cf.NestMembers),
+		permitted:   b.internAll(cf.PermittedSubclasses),
+	}
+	if len(cf.Methods) > 0 {
+		p.methods = make([]pendingMethod, len(cf.Methods))
+		for i := range cf.Methods {
+			m := &cf.Methods[i]
+			p.methods[i] = b.method(m.Name, m.Desc, m.Access)
+		}
+	}
+	if len(cf.Fields) > 0 {
+		p.fields = make([]FieldSpec, len(cf.Fields))
+		for i := range cf.Fields {
+			f := &cf.Fields[i]
+			p.fields[i] = b.field(f.Name, f.Desc, f.Access)
+		}
+	}
+	b.index[p.name] = len(b.entries)
+	b.entries = append(b.entries, p)
+	return true
+}
+
+// AddSynthetic adds a class that has no class file, such as a lambda proxy
+// class the IR builder synthesises. super "" means java/lang/Object (for
+// java/lang/Object itself, no superclass). Duplicate names are ignored and
+// counted as in Add.
+func (b *Builder) AddSynthetic(name, super string, interfaces []string, access uint16, methods []MethodSpec, fields []FieldSpec) (added bool) {
+	if name == "" || name[0] == '[' || b.built != nil {
+		return false
+	}
+	if _, dup := b.index[name]; dup {
+		b.dups++
+		return false
+	}
+	if super == "" && name != objectName {
+		super = objectName
+	}
+	p := &pending{
+		name:      b.intern(name),
+		super:     b.intern(super),
+		ifaces:    b.internAll(interfaces),
+		access:    access,
+		synthetic: true,
+	}
+	for _, m := range methods {
+		p.methods = append(p.methods, b.method(m.Name, m.Desc, m.Access))
+	}
+	for _, f := range fields {
+		p.fields = append(p.fields, b.field(f.Name, f.Desc, f.Access))
+	}
+	b.index[p.name] = len(b.entries)
+	b.entries = append(b.entries, p)
+	return true
+}
+
+// Build links the classes and returns the hierarchy. The Builder must not
+// be used afterwards; calling Build again returns the same Hierarchy.
+func (b *Builder) Build() *Hierarchy {
+	if b.built != nil {
+		return b.built
+	}
+	h := newLinker(b).link()
+	b.built = h
+	b.entries, b.index, b.strs, b.sels, b.selNames = nil, nil, nil, nil, nil
+	return h
+}
