@@ -81,11 +81,11 @@ type builder struct {
 	index   int
 	opts    *Options
 	scr     *scratch
-	slab    []Var // variables are allocated in chunks
 	code    []byte
 	out     *Method
 	retType Type
 	params  []string // descriptor scratch
+	mparams []string // the method's parameter descriptors
 	synth   []*SyntheticClass
 
 	insts   []inst
@@ -156,17 +156,13 @@ func (b *builder) build() error {
 		return err
 	}
 	if !b.opts.NoSplit {
-		splitWebs(b.out, b.blockGraph())
-	}
-	if err := b.checkDefined(); err != nil {
-		return err
+		splitWebs(b.out, b.blockGraph(), &b.scr.split)
 	}
 	b.inferTypes()
 	if err := b.checkArrays(); err != nil {
 		return err
 	}
-	compactVars(b.out)
-	return nil
+	return b.compactVars()
 }
 
 // checkArrays rejects element accesses whose opcode disagrees with the
@@ -188,32 +184,6 @@ func (b *builder) checkArrays() error {
 			b.curPC = int(s.Pos().PC)
 			return b.fail("array of type %s accessed as %v", at, elem)
 		}
-	}
-	return nil
-}
-
-// checkDefined rejects reads of variables that no statement defines, which
-// verified bytecode never does (the JVM verifier requires locals to be
-// assigned before use).
-func (b *builder) checkDefined() error {
-	b.scr.defined = resize(b.scr.defined, len(b.out.Vars))
-	defined := b.scr.defined
-	for _, s := range b.out.Stmts {
-		if v := defOf(s); v != nil {
-			defined[v.ID] = true
-		}
-	}
-	var bad *Var
-	for _, s := range b.out.Stmts {
-		Uses(s, func(op *Value) {
-			if v, ok := (*op).(*Var); ok && !defined[v.ID] && bad == nil {
-				bad = v
-				b.curPC = int(s.Pos().PC)
-			}
-		})
-	}
-	if bad != nil {
-		return b.fail("reads %s (local slot %d) where no assignment reaches", bad, bad.Slot)
 	}
 	return nil
 }
@@ -247,15 +217,15 @@ func (b *builder) computeLines() {
 
 // entry binds this and the parameters.
 func (b *builder) entry() error {
-	params, _, err := classfile.ParseMethodDescriptor(b.cm.Desc)
+	params, ret, err := classfile.ParseMethodDescriptor(b.cm.Desc)
 	if err != nil {
 		return b.fail("%v", err)
 	}
-	_, ret, _ := classfile.ParseMethodDescriptor(b.cm.Desc)
+	b.mparams = params
 	b.retType = Type(ret)
 	slot := 0
 	emit := func(v *Var, kind IdentityKind, i int) {
-		b.emitIn(0, &Identity{Position: Position{PC: -1, Line: b.lines[0]}, Dst: v, Kind: kind, Index: i})
+		b.emitIn(0, b.scr.identitys.put(Identity{Position: Position{PC: -1, Line: b.lines[0]}, Dst: v, Kind: kind, Index: i}))
 		b.out.Params = append(b.out.Params, v)
 	}
 	if b.cm.Access&classfile.AccStatic == 0 {
@@ -313,12 +283,7 @@ func (b *builder) temp(t Type) *Var {
 }
 
 func (b *builder) newVar(role VarRole, slot int, t Type) *Var {
-	if len(b.slab) == 0 {
-		b.slab = make([]Var, min(max(8, len(b.out.Vars)), 256))
-	}
-	v := &b.slab[0]
-	b.slab = b.slab[1:]
-	*v = Var{ID: len(b.out.Vars), Role: role, Slot: slot, T: t}
+	v := b.scr.vars.put(Var{ID: len(b.out.Vars), Role: role, Slot: slot, T: t})
 	b.out.Vars = append(b.out.Vars, v)
 	v.hint = t
 	return v

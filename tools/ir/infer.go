@@ -1,9 +1,5 @@
 package ir
 
-import (
-	cf "github.com/rules-fragment/rules_fragment/tools/classfile"
-)
-
 // inferTypes gives every variable the join of the types of its definitions,
 // iterated to a fixpoint because copies and array loads depend on the types
 // of other variables.
@@ -20,18 +16,37 @@ func (b *builder) inferTypes() {
 		}
 		caught[t.Handler] = ct
 	}
-	params, _, _ := cf.ParseMethodDescriptor(m.Desc)
+	params := b.mparams
 	for _, v := range m.Vars {
 		v.T = ""
 	}
-	for iter := 0; iter < 64; iter++ {
-		changed := false
-		for i, s := range m.Stmts {
-			v := defOf(s)
-			if v == nil {
-				continue
+	// One pass over every definition; then only definitions whose type
+	// depends on another variable's (copies, array loads) are revisited
+	// until nothing changes.
+	dependent := b.scr.dependent[:0]
+	for i, s := range m.Stmts {
+		v := defOf(s)
+		if v == nil {
+			continue
+		}
+		switch s := s.(type) {
+		case *Assign:
+			if _, ok := s.Src.(*Var); ok {
+				dependent = append(dependent, int32(i))
 			}
-			t := b.defType(i, s, v, params, caught)
+		case *ArrayLoad:
+			dependent = append(dependent, int32(i))
+		}
+		if t := b.defType(i, s, v, params, caught); t != "" {
+			v.T = b.join(v.T, t)
+		}
+	}
+	for iter := 0; iter < 64 && len(dependent) > 0; iter++ {
+		changed := false
+		for _, i := range dependent {
+			s := m.Stmts[i]
+			v := defOf(s)
+			t := b.defType(int(i), s, v, params, caught)
 			if t == "" {
 				continue
 			}
@@ -44,6 +59,7 @@ func (b *builder) inferTypes() {
 			break
 		}
 	}
+	b.scr.dependent = dependent
 	for _, v := range m.Vars {
 		switch v.T {
 		case "":
@@ -152,31 +168,44 @@ func (b *builder) lub(x, y Type) Type {
 }
 
 // compactVars drops variables that no statement defines or uses (temporaries
-// coalesced into locals) and renumbers the rest densely.
-func compactVars(m *Method) {
-	used := make([]bool, len(m.Vars))
+// coalesced into locals) and renumbers the rest densely. It also rejects
+// reads of variables that nothing defines, which verified bytecode never
+// does (the JVM verifier requires locals to be assigned before use).
+func (b *builder) compactVars() error {
+	m := b.out
+	b.scr.defined = resize(b.scr.defined, 2*len(m.Vars))
+	defined, used := b.scr.defined[:len(m.Vars)], b.scr.defined[len(m.Vars):]
+	var bad *Var
 	for _, s := range m.Stmts {
 		if v := defOf(s); v != nil {
-			used[v.ID] = true
+			defined[v.ID] = true
 		}
+	}
+	for _, s := range m.Stmts {
 		Uses(s, func(op *Value) {
 			if v, ok := (*op).(*Var); ok {
 				used[v.ID] = true
+				if !defined[v.ID] && bad == nil {
+					bad = v
+					b.curPC = int(s.Pos().PC)
+				}
 			}
 		})
+	}
+	if bad != nil {
+		return b.fail("reads %s (local slot %d) where no assignment reaches", bad, bad.Slot)
 	}
 	for _, v := range m.Params {
 		used[v.ID] = true
 	}
 	vars := m.Vars[:0]
 	for _, v := range m.Vars {
-		if used[v.ID] {
+		if used[v.ID] || defined[v.ID] {
 			v.ID = len(vars)
 			vars = append(vars, v)
 		}
 	}
-	for i := len(vars); i < len(m.Vars); i++ {
-		m.Vars[i] = nil
-	}
+	clear(m.Vars[len(vars):])
 	m.Vars = vars
+	return nil
 }

@@ -69,7 +69,7 @@ func (b *builder) translate(pc, length int, work *[]int) (bool, error) {
 			t = pc + b.s4(pc+1)
 		}
 		b.spillForSuccessors(nil, nil)
-		b.emit(&Goto{Target: t})
+		b.emit(b.scr.gotos.put(Goto{Target: t}))
 		return true, b.flowTo(t, work)
 	case op == cf.Jsr || op == cf.JsrW:
 		t := pc + b.s2(pc+1)
@@ -89,13 +89,13 @@ func (b *builder) translate(pc, length int, work *[]int) (bool, error) {
 		if want := b.retType.Kind(); want != v.Type().Kind() {
 			return true, b.fail("%s in a method returning %s", cf.OpcodeName(op), b.retType)
 		}
-		b.emit(&Return{Value: v})
+		b.emit(b.scr.returns.put(Return{Value: v}))
 		return true, nil
 	case op == cf.Return:
 		if b.retType != TypeVoid {
 			return true, b.fail("return in a method returning %s", b.retType)
 		}
-		b.emit(&Return{})
+		b.emit(b.scr.returns.put(Return{}))
 		return true, nil
 	case op >= cf.Getstatic && op <= cf.Putfield:
 		return false, b.field(op, b.u2(pc+1))
@@ -109,7 +109,7 @@ func (b *builder) translate(pc, length int, work *[]int) (bool, error) {
 			return false, b.fail("new: %v", err)
 		}
 		t := b.result(ObjectType(name))
-		b.emit(&New{Dst: t, Class: name})
+		b.emit(b.scr.news.put(New{Dst: t, Class: name}))
 	case op == cf.Newarray:
 		et, ok := newarrayTypes[b.code[pc+1]]
 		if !ok {
@@ -157,7 +157,7 @@ func (b *builder) translate(pc, length int, work *[]int) (bool, error) {
 		}
 		if op == cf.Checkcast {
 			t := ObjectType(name)
-			b.emit(&Cast{Dst: b.result(t), X: x, To: t})
+			b.emit(b.scr.casts.put(Cast{Dst: b.result(t), X: x, To: t}))
 		} else {
 			b.emit(&InstanceOf{Dst: b.result(TypeInt), X: x, T: ObjectType(name)})
 		}
@@ -223,7 +223,7 @@ func (b *builder) iinc(slot int, delta int64) error {
 	}
 	lv := b.localVar(slot, KindInt)
 	b.saveLocalRefs(lv)
-	b.emit(&BinOp{Dst: lv, Op: OpAdd, X: lv, Y: intConst(delta)})
+	b.emit(b.scr.binOps.put(BinOp{Dst: lv, Op: OpAdd, X: lv, Y: intConst(delta)}))
 	return nil
 }
 
@@ -268,7 +268,7 @@ func (b *builder) ldc(index uint16) error {
 		return b.fail("ldc: unsupported constant tag %d", c.Tag)
 	}
 	t := b.result(k.T)
-	b.emit(&Assign{Dst: t, Src: k})
+	b.emit(b.scr.assigns.put(Assign{Dst: t, Src: k}))
 	return nil
 }
 
@@ -291,7 +291,7 @@ func (b *builder) arrayLoad(elem Type) error {
 	if at := arr.Type(); at.IsArray() && at.Elem().Kind() == elem.Kind() {
 		elem = at.Elem()
 	}
-	b.emit(&ArrayLoad{Dst: b.result(elem), Array: arr, Index: idx})
+	b.emit(b.scr.arrayLoads.put(ArrayLoad{Dst: b.result(elem), Array: arr, Index: idx}))
 	return nil
 }
 
@@ -305,7 +305,7 @@ func (b *builder) arrayStore(elem Type) error {
 	if v.Type().Kind() != elem.Kind() || idx.Type().Kind() != KindInt || arr.Type().Kind() != KindRef {
 		return b.fail("array store operands are %v[%v] = %v", arr.Type().Kind(), idx.Type().Kind(), v.Type().Kind())
 	}
-	b.emit(&ArrayStore{Array: arr, Index: idx, Src: v})
+	b.emit(b.scr.arrayStores.put(ArrayStore{Array: arr, Index: idx, Src: v}))
 	return nil
 }
 
@@ -320,7 +320,7 @@ func (b *builder) newArray(t Type, dims int) error {
 			return b.fail("array dimension %d is %v", i, ds[i].Type().Kind())
 		}
 	}
-	b.emit(&NewArray{Dst: b.result(t), T: t, Dims: ds})
+	b.emit(b.scr.newArrays.put(NewArray{Dst: b.result(t), T: t, Dims: ds}))
 	return nil
 }
 
@@ -482,7 +482,7 @@ func (b *builder) arith(op byte) error {
 	if err != nil {
 		return err
 	}
-	b.emit(&BinOp{Dst: b.result(kindType(k)), Op: bop, X: x, Y: y})
+	b.emit(b.scr.binOps.put(BinOp{Dst: b.result(kindType(k)), Op: bop, X: x, Y: y}))
 	return nil
 }
 
@@ -527,7 +527,7 @@ func (b *builder) compare(op byte) error {
 	if err != nil {
 		return err
 	}
-	b.emit(&BinOp{Dst: b.result(TypeInt), Op: bop, X: x, Y: y})
+	b.emit(b.scr.binOps.put(BinOp{Dst: b.result(TypeInt), Op: bop, X: x, Y: y}))
 	return nil
 }
 
@@ -565,7 +565,7 @@ func (b *builder) cond(op byte, target, next int, work *[]int) error {
 		return b.fail("conditional branch falls off the end of the code")
 	}
 	x, y = b.spillForSuccessors(x, y)
-	b.emit(&If{Cond: c, X: x, Y: y, Target: target})
+	b.emit(b.scr.ifs.put(If{Cond: c, X: x, Y: y, Target: target}))
 	if err := b.flowTo(target, work); err != nil {
 		return err
 	}
@@ -618,7 +618,7 @@ func (b *builder) jsr(target, next int, work *[]int) error {
 	b.jsrRets = append(b.jsrRets, next)
 	b.push(ra)
 	b.spillForSuccessors(nil, nil)
-	b.emit(&Goto{Target: target})
+	b.emit(b.scr.gotos.put(Goto{Target: target}))
 	if err := b.flowTo(target, work); err != nil {
 		return err
 	}
@@ -650,19 +650,19 @@ func (b *builder) field(op byte, index uint16) error {
 	k := f.Desc.Kind()
 	switch op {
 	case cf.Getstatic:
-		b.emit(&Load{Dst: b.result(f.Desc), Field: f})
+		b.emit(b.scr.loads.put(Load{Dst: b.result(f.Desc), Field: f}))
 	case cf.Putstatic:
 		v, err := b.popKind(k)
 		if err != nil {
 			return err
 		}
-		b.emit(&Store{Field: f, Src: v})
+		b.emit(b.scr.stores.put(Store{Field: f, Src: v}))
 	case cf.Getfield:
 		base, err := b.popKind(KindRef)
 		if err != nil {
 			return err
 		}
-		b.emit(&Load{Dst: b.result(f.Desc), Base: base, Field: f})
+		b.emit(b.scr.loads.put(Load{Dst: b.result(f.Desc), Base: base, Field: f}))
 	case cf.Putfield:
 		v, err := b.popKind(k)
 		if err != nil {
@@ -672,7 +672,7 @@ func (b *builder) field(op byte, index uint16) error {
 		if err != nil {
 			return err
 		}
-		b.emit(&Store{Base: base, Field: f, Src: v})
+		b.emit(b.scr.stores.put(Store{Base: base, Field: f, Src: v}))
 	}
 	return nil
 }
@@ -695,7 +695,7 @@ func (b *builder) invoke(op byte, index uint16) error {
 	if err != nil {
 		return err
 	}
-	s := &Invoke{Kind: kind, Method: MethodRef{Class: ref.Class, Name: ref.Name, Desc: ref.Desc, Interface: ref.Tag == cf.TagInterfaceMethodref}, Args: args, Site: int32(b.curPC)}
+	s := b.scr.invokes.put(Invoke{Kind: kind, Method: MethodRef{Class: ref.Class, Name: ref.Name, Desc: ref.Desc, Interface: ref.Tag == cf.TagInterfaceMethodref}, Args: args, Site: int32(b.curPC)})
 	if kind != InvokeStatic {
 		if s.Recv, err = b.popKind(KindRef); err != nil {
 			return err

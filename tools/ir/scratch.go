@@ -16,7 +16,29 @@ type scratch struct {
 	all                          []Stmt
 	owner, next                  []int32
 	edges                        []edge
-	graph                        stmtGraph
+	dependent                    []int32
+
+	// Slabs of statements and variables: one allocation per chunk
+	// instead of one per object. A chunk outlives the method that
+	// started it only as long as some IR in it is reachable.
+	assigns     slab[Assign]
+	invokes     slab[Invoke]
+	loads       slab[Load]
+	stores      slab[Store]
+	identitys   slab[Identity]
+	arrayStores slab[ArrayStore]
+	arrayLoads  slab[ArrayLoad]
+	news        slab[New]
+	newArrays   slab[NewArray]
+	ifs         slab[If]
+	gotos       slab[Goto]
+	returns     slab[Return]
+	binOps      slab[BinOp]
+	casts       slab[Cast]
+	vars        slab[Var]
+	values      slab[Value]
+	graph       stmtGraph
+	split       splitter
 }
 
 var scratchPool = sync.Pool{New: func() any { return new(scratch) }}
@@ -39,14 +61,15 @@ func (b *builder) takeScratch() {
 // the method's IR so that it can be collected independently.
 func (b *builder) releaseScratch() {
 	s := b.scr
+	// Clear only what this method used: the rest was cleared when the
+	// method that used it released the arrays.
+	clear(b.blocks)
+	clear(b.localVars)
+	clear(b.stack[:cap(b.stack)])
+	clear(b.all)
 	s.insts, s.blocks = b.insts[:0], b.blocks[:0]
-	clear(s.blocks[:cap(s.blocks)])
-	s.localVars = b.localVars[:0]
-	clear(s.localVars[:cap(s.localVars)])
-	s.stack = b.stack[:0]
-	clear(s.stack[:cap(s.stack)])
+	s.localVars, s.stack = b.localVars[:0], b.stack[:0]
 	s.all, s.owner, s.edges = b.all[:0], b.owner[:0], b.edges[:0]
-	clear(s.all[:cap(s.all)])
 	s.instAt, s.blockAt, s.lines = b.instAt, b.blockAt, b.lines
 	b.scr = nil
 	scratchPool.Put(s)
@@ -57,4 +80,33 @@ func (b *builder) emitIn(bi int, s Stmt) {
 	b.all = append(b.all, s)
 	b.owner = append(b.owner, int32(bi))
 	b.blocks[bi].count++
+}
+
+// slab hands out elements of pre-allocated chunks.
+type slab[T any] []T
+
+const slabChunk = 128
+
+// put stores v in the slab and returns its address.
+func (s *slab[T]) put(v T) *T {
+	if len(*s) == 0 {
+		*s = make([]T, slabChunk)
+	}
+	p := &(*s)[0]
+	*p = v
+	*s = (*s)[1:]
+	return p
+}
+
+// take returns a slice of n zeroed elements with capacity n.
+func (s *slab[T]) take(n int) []T {
+	if n > slabChunk/4 {
+		return make([]T, n)
+	}
+	if len(*s) < n {
+		*s = make([]T, slabChunk)
+	}
+	out := (*s)[:n:n]
+	*s = (*s)[n:]
+	return out
 }

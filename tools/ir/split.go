@@ -1,69 +1,100 @@
 package ir
 
-import (
-	"math/bits"
-)
+// splitter holds the reusable arrays of splitWebs (pooled with scratch).
+type splitter struct {
+	ndefs, defOff, defList, defStmt, defAt, parent []int32
+	defVar                                         []*Var
+	in, out, exc, cur                              []uint64
+	inWork                                         []bool
+	work                                           []int32
+	uses                                           []webUse
+	webVar                                         []*Var
+	webCount                                       []int32
+}
+
+type webUse struct {
+	op  *Value
+	def int32 // a reaching definition, or D+var id when none reaches
+}
 
 // splitWebs gives each def-use web of a local or stack variable its own
 // variable. javac reuses local slots for unrelated source variables; without
 // splitting, a flow-insensitive analysis would merge their values. Webs are
-// found with reaching definitions over the statement CFG, where a handler
+// found with reaching definitions over the block graph, where a handler
 // receives every definition made anywhere in a protected block.
-func splitWebs(m *Method, g *stmtGraph) {
-	ndefs := make([]int, len(m.Vars))
-	for _, s := range m.Stmts {
-		if v := defOf(s); v != nil && v.Role != RoleTemp {
-			ndefs[v.ID]++
-		}
-	}
-	// Definition ids, grouped by variable.
-	var defVar []*Var
-	var defStmt []int
-	defsOf := make([][]int, len(m.Vars))
+func splitWebs(m *Method, g *stmtGraph, sp *splitter) {
+	nv := len(m.Vars)
+	sp.ndefs = resize(sp.ndefs, nv)
+	sp.defAt = resize(sp.defAt, len(m.Stmts))
 	for i, s := range m.Stmts {
-		if v := defOf(s); v != nil && v.Role != RoleTemp && ndefs[v.ID] > 1 {
-			defsOf[v.ID] = append(defsOf[v.ID], len(defVar))
-			defVar = append(defVar, v)
-			defStmt = append(defStmt, i)
+		sp.defAt[i] = -1
+		if v := defOf(s); v != nil && v.Role != RoleTemp {
+			sp.ndefs[v.ID]++
+			sp.defAt[i] = int32(v.ID) // var id for now; def id below
 		}
 	}
-	if len(defVar) == 0 {
+	// Definition ids, grouped by variable (compressed rows).
+	sp.defOff = resize(sp.defOff, nv+1)
+	D := 0
+	for v := 0; v < nv; v++ {
+		sp.defOff[v] = int32(D)
+		if sp.ndefs[v] > 1 {
+			D += int(sp.ndefs[v])
+		}
+	}
+	sp.defOff[nv] = int32(D)
+	if D == 0 {
 		return
 	}
-	D := len(defVar)
+	sp.defList = resize(sp.defList, D)
+	sp.defVar = resize(sp.defVar, D)
+	sp.defStmt = resize(sp.defStmt, D)
+	fill := sp.ndefs // reused as per-variable fill counters
+	clear(fill)
+	d := int32(0)
+	for i, vid := range sp.defAt {
+		if vid < 0 {
+			continue
+		}
+		if sp.defOff[vid+1]-sp.defOff[vid] < 2 {
+			sp.defAt[i] = -1
+			continue
+		}
+		sp.defList[sp.defOff[vid]+fill[vid]] = d
+		fill[vid]++
+		sp.defVar[d] = m.Vars[vid]
+		sp.defStmt[d] = int32(i)
+		sp.defAt[i] = d
+		d++
+	}
+	defsOf := func(v *Var) []int32 { return sp.defList[sp.defOff[v.ID]:sp.defOff[v.ID+1]] }
 	words := (D + 63) / 64
 	nb := len(g.start)
-	in := make([]uint64, nb*words)
-	out := make([]uint64, nb*words)
-	exc := make([]uint64, nb*words) // IN ∪ all defs of the block: what handlers see
-	defAt := make([]int, len(m.Stmts))
-	for i := range defAt {
-		defAt[i] = -1
-	}
-	for d, i := range defStmt {
-		defAt[i] = d
-	}
+	sp.in = resize(sp.in, nb*words)
+	sp.out = resize(sp.out, nb*words)
+	sp.exc = resize(sp.exc, nb*words) // IN ∪ all defs of the block: what handlers see
+	sp.cur = resize(sp.cur, words)
+	in, out, exc, cur := sp.in, sp.out, sp.exc, sp.cur
 	row := func(a []uint64, b int) []uint64 { return a[b*words : (b+1)*words] }
-	cur := make([]uint64, words)
+	gen := func(d int32) {
+		for _, k := range defsOf(sp.defVar[d]) {
+			cur[k/64] &^= 1 << (k % 64)
+		}
+		cur[d/64] |= 1 << (d % 64)
+	}
 	transfer := func(b int) bool {
 		copy(cur, row(in, b))
 		e := row(exc, b)
 		changed := false
-		orInto := func(dst, src []uint64) {
-			for i := range dst {
-				if n := dst[i] | src[i]; n != dst[i] {
-					dst[i] = n
-					changed = true
-				}
+		for i := range e {
+			if n := e[i] | cur[i]; n != e[i] {
+				e[i] = n
+				changed = true
 			}
 		}
-		orInto(e, cur)
 		for i := g.start[b]; i < g.end[b]; i++ {
-			if d := defAt[i]; d >= 0 {
-				for _, k := range defsOf[defVar[d].ID] {
-					cur[k/64] &^= 1 << (k % 64)
-				}
-				cur[d/64] |= 1 << (d % 64)
+			if d := sp.defAt[i]; d >= 0 {
+				gen(d)
 				if e[d/64]&(1<<(d%64)) == 0 {
 					e[d/64] |= 1 << (d % 64)
 					changed = true
@@ -79,33 +110,32 @@ func splitWebs(m *Method, g *stmtGraph) {
 		}
 		return changed
 	}
-	// Iterate to a fixpoint in block order with a worklist.
-	inWork := make([]bool, nb)
-	work := make([]int, 0, nb)
+	// Iterate to a fixpoint with a FIFO worklist seeded in block order.
+	sp.inWork = resize(sp.inWork, nb)
+	work := sp.work[:0]
 	for b := 0; b < nb; b++ {
-		work = append(work, b)
-		inWork[b] = true
+		work = append(work, int32(b))
+		sp.inWork[b] = true
 	}
-	for len(work) > 0 {
-		b := work[0]
-		work = work[1:]
-		inWork[b] = false
+	push := func(s int, src []uint64) {
+		dst := row(in, s)
+		grew := false
+		for i := range dst {
+			if n := dst[i] | src[i]; n != dst[i] {
+				dst[i] = n
+				grew = true
+			}
+		}
+		if grew && !sp.inWork[s] {
+			sp.inWork[s] = true
+			work = append(work, int32(s))
+		}
+	}
+	for head := 0; head < len(work); head++ {
+		b := int(work[head])
+		sp.inWork[b] = false
 		if !transfer(b) {
 			continue
-		}
-		push := func(s int, src []uint64) {
-			dst := row(in, s)
-			grew := false
-			for i := range dst {
-				if n := dst[i] | src[i]; n != dst[i] {
-					dst[i] = n
-					grew = true
-				}
-			}
-			if grew && !inWork[s] {
-				inWork[s] = true
-				work = append(work, s)
-			}
 		}
 		for _, s := range g.successors(b) {
 			push(int(s), row(out, b))
@@ -114,21 +144,22 @@ func splitWebs(m *Method, g *stmtGraph) {
 			push(int(h), row(exc, b))
 		}
 	}
+	sp.work = work
 	// Union the definitions reaching each use; uses reached by no
 	// definition share one pseudo-definition per variable.
-	parent := make([]int, D+len(m.Vars))
+	sp.parent = resize(sp.parent, D+nv)
+	parent := sp.parent
 	for i := range parent {
-		parent[i] = i
+		parent[i] = int32(i)
 	}
-	var find func(int) int
-	find = func(x int) int {
+	find := func(x int32) int32 {
 		for parent[x] != x {
 			parent[x] = parent[parent[x]]
 			x = parent[x]
 		}
 		return x
 	}
-	union := func(a, b int) {
+	union := func(a, b int32) {
 		a, b = find(a), find(b)
 		if a < b {
 			parent[b] = a
@@ -136,22 +167,17 @@ func splitWebs(m *Method, g *stmtGraph) {
 			parent[a] = b
 		}
 	}
-	type use struct {
-		op  *Value
-		def int
-	}
-	var uses []use
+	uses := sp.uses[:0]
 	for b := 0; b < nb; b++ {
 		copy(cur, row(in, b))
 		for i := g.start[b]; i < g.end[b]; i++ {
-			s := m.Stmts[i]
-			Uses(s, func(op *Value) {
+			Uses(m.Stmts[i], func(op *Value) {
 				v, ok := (*op).(*Var)
-				if !ok || defsOf[v.ID] == nil {
+				if !ok || v.Role == RoleTemp || sp.defOff[v.ID+1]-sp.defOff[v.ID] < 2 {
 					return
 				}
-				first := -1
-				for _, d := range defsOf[v.ID] {
+				first := int32(-1)
+				for _, d := range defsOf(v) {
 					if cur[d/64]&(1<<(d%64)) != 0 {
 						if first < 0 {
 							first = d
@@ -161,54 +187,53 @@ func splitWebs(m *Method, g *stmtGraph) {
 					}
 				}
 				if first < 0 {
-					first = D + v.ID
+					first = int32(D + v.ID)
 				}
-				uses = append(uses, use{op, first})
+				uses = append(uses, webUse{op, first})
 			})
-			if d := defAt[i]; d >= 0 {
-				for _, k := range defsOf[defVar[d].ID] {
-					cur[k/64] &^= 1 << (k % 64)
-				}
-				cur[d/64] |= 1 << (d % 64)
+			if d := sp.defAt[i]; d >= 0 {
+				gen(d)
 			}
 		}
 	}
 	// One variable per web; the web with the smallest definition keeps the
 	// original variable.
-	webVar := make(map[int]*Var)
-	count := make(map[*Var]int)
-	varOf := func(root int, orig *Var) *Var {
-		if v, ok := webVar[root]; ok {
+	sp.webVar = resize(sp.webVar, D+nv)
+	sp.webCount = resize(sp.webCount, nv)
+	varOf := func(root int32, orig *Var) *Var {
+		if v := sp.webVar[root]; v != nil {
 			return v
 		}
-		n := count[orig]
-		count[orig] = n + 1
+		n := sp.webCount[orig.ID]
+		sp.webCount[orig.ID]++
 		v := orig
 		if n > 0 {
-			v = &Var{ID: len(m.Vars), Web: n, T: orig.T, Role: orig.Role, Slot: orig.Slot, hint: orig.hint}
+			v = &Var{ID: len(m.Vars), Web: int(n), T: orig.T, Role: orig.Role, Slot: orig.Slot, hint: orig.hint}
 			m.Vars = append(m.Vars, v)
 		}
-		webVar[root] = v
+		sp.webVar[root] = v
 		return v
 	}
-	for d := 0; d < D; d++ {
-		setDef(m.Stmts[defStmt[d]], varOf(find(d), defVar[d]))
+	for d := int32(0); d < int32(D); d++ {
+		setDef(m.Stmts[sp.defStmt[d]], varOf(find(d), sp.defVar[d]))
 	}
 	for _, u := range uses {
 		orig := (*u.op).(*Var)
-		if u.def >= D { // no reaching definition
-			*u.op = varOf(find(u.def), orig)
-			continue
+		if u.def < int32(D) {
+			orig = sp.defVar[u.def]
 		}
-		*u.op = varOf(find(u.def), defVar[u.def])
+		*u.op = varOf(find(u.def), orig)
 	}
+	clear(uses)
+	sp.uses = uses[:0]
+	clear(sp.webVar)
+	clear(sp.defVar)
 	// Parameters keep pointing at the variables their Identity defines.
-	for i, s := range m.Stmts {
-		if id, ok := s.(*Identity); ok && id.Kind != IdentCaught && i < len(m.Params) {
+	for i := range m.Params {
+		if id, ok := m.Stmts[i].(*Identity); ok && id.Kind != IdentCaught {
 			m.Params[i] = id.Dst
 		}
 	}
-	_ = bits.OnesCount64
 }
 
 // stmtGraph is the block graph of a method: node i covers statements

@@ -45,7 +45,7 @@ func (b *builder) translateBlock(bi int, work *[]int) error {
 	b.pos = Position{PC: int32(startPC), Line: b.lines[startPC]}
 	if blk.handler {
 		t := b.temp(TypeThrow)
-		b.emit(&Identity{Dst: t, Kind: IdentCaught})
+		b.emit(b.scr.identitys.put(Identity{Dst: t, Kind: IdentCaught}))
 		b.stack = append(b.stack, t)
 	} else {
 		for d, k := range blk.entry {
@@ -139,7 +139,7 @@ func (b *builder) spillForSuccessors(x, y Value) (Value, Value) {
 		}
 		t := b.temp(v.hint)
 		saved = append(saved, [2]*Var{v, t})
-		b.emit(&Assign{Dst: t, Src: v})
+		b.emit(b.scr.assigns.put(Assign{Dst: t, Src: v}))
 		return t
 	}
 	x, y = save(x), save(y)
@@ -149,7 +149,7 @@ func (b *builder) spillForSuccessors(x, y Value) (Value, Value) {
 	for i, v := range b.stack {
 		target := b.stackVar(i, v.Type().Kind())
 		if v != Value(target) {
-			b.emit(&Assign{Dst: target, Src: v})
+			b.emit(b.scr.assigns.put(Assign{Dst: target, Src: v}))
 		}
 	}
 	return x, y
@@ -194,7 +194,7 @@ func (b *builder) popArgs(params []string) ([]Value, error) {
 	if err := b.need(len(params)); err != nil {
 		return nil, err
 	}
-	args := make([]Value, len(params))
+	args := b.scr.values.take(len(params))
 	for i := len(params) - 1; i >= 0; i-- {
 		v := b.pop()
 		if v.Type().Kind() != Type(params[i]).Kind() {
@@ -222,7 +222,7 @@ func (b *builder) storeLocal(slot int, v Value) error {
 			return nil
 		}
 	}
-	b.emit(&Assign{Dst: lv, Src: v})
+	b.emit(b.scr.assigns.put(Assign{Dst: lv, Src: v}))
 	return nil
 }
 
@@ -241,7 +241,7 @@ func (b *builder) saveLocalRefs(lv *Var) {
 		if x == Value(lv) {
 			if t == nil {
 				t = b.temp(lv.hint)
-				b.emit(&Assign{Dst: t, Src: lv})
+				b.emit(b.scr.assigns.put(Assign{Dst: t, Src: lv}))
 			}
 			b.stack[i] = t
 		}
