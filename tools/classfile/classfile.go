@@ -86,7 +86,9 @@ type Code struct {
 	Bytecode            []byte
 	Handlers            []Handler
 	Lines               []LineNumber // sorted by PC as in the class file
-	LocalVars           []LocalVar
+	// LocalVariableTable holds the raw attribute bodies (a method may have
+	// several); decode them with LocalVars, which most analyses never need.
+	LocalVariableTable [][]byte
 	// StackMapTable holds the raw attribute body (JVMS §4.7.4); decode it
 	// with ParseStackMapTable when frame types are wanted.
 	StackMapTable []byte

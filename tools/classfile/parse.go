@@ -212,15 +212,8 @@ func parseCode(a *reader, cp *ConstantPool) *Code {
 			b.done("LineNumberTable")
 		case "LocalVariableTable":
 			k := int(b.u2("local_variable_table_length"))
-			if b.need(10*k, "LocalVariableTable") {
-				for i := 0; i < k; i++ {
-					v := LocalVar{Start: b.u2("start_pc"), Length: b.u2("length")}
-					v.Name = b.utf8Ref(cp, b.u2("name_index"), false)
-					v.Desc = b.utf8Ref(cp, b.u2("descriptor_index"), false)
-					v.Index = b.u2("index")
-					c.LocalVars = append(c.LocalVars, v)
-				}
-			}
+			body := b.bytes(10*k, "LocalVariableTable")
+			c.LocalVariableTable = append(c.LocalVariableTable, body)
 			b.done("LocalVariableTable")
 		case "StackMapTable":
 			c.StackMapTable = b.bytes(len(b.data)-b.pos, "StackMapTable")

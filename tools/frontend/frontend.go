@@ -45,6 +45,7 @@ type Program struct {
 	Classpath *classpath.Classpath
 	Classes   []*Class // defining classes in classpath order
 	Shadowed  int      // classes hidden by an earlier definition
+	Modules   int      // module descriptors (module-info) read
 	Hierarchy *hierarchy.Hierarchy
 	workers   int
 }
@@ -85,6 +86,11 @@ func Load(paths []string, opts Options) (*Program, error) {
 			return nil, err
 		}
 		for i, cf := range files {
+			if cf.Access&classfile.AccModule != 0 {
+				b.AddWithModule(cf, c.Name(), entries[i].Module) // records the module's exports
+				p.Modules++
+				continue
+			}
 			if b.AddWithModule(cf, c.Name(), entries[i].Module) {
 				p.Classes = append(p.Classes, &Class{File: cf, Container: c.Name(), Entry: entries[i]})
 			} else {

@@ -11,7 +11,13 @@ import (
 	"github.com/rules-fragment/rules_fragment/tools/classfile"
 )
 
-const javaBaseJmod = "/usr/lib/jvm/java-17-openjdk-amd64/jmods/java.base.jmod"
+// javaBaseJmod is the benchmark input; JAVA_BASE_JMOD overrides it.
+var javaBaseJmod = func() string {
+	if p := os.Getenv("JAVA_BASE_JMOD"); p != "" {
+		return p
+	}
+	return "/usr/lib/jvm/java-17-openjdk-amd64/jmods/java.base.jmod"
+}()
 
 // loadJmodClasses reads every class of a jmod into memory (not timed).
 func loadJmodClasses(tb testing.TB, path string) [][]byte {

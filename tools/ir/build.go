@@ -75,18 +75,19 @@ func BuildMethod(cf *classfile.ClassFile, index int, opts *Options) (m *Method, 
 }
 
 type builder struct {
-	cf      *classfile.ClassFile
-	cp      *classfile.ConstantPool
-	cm      *classfile.Method
-	index   int
-	opts    *Options
-	scr     *scratch
-	code    []byte
-	out     *Method
-	retType Type
-	params  []string // descriptor scratch
-	mparams []string // the method's parameter descriptors
-	synth   []*SyntheticClass
+	cf        *classfile.ClassFile
+	cp        *classfile.ConstantPool
+	cm        *classfile.Method
+	index     int
+	opts      *Options
+	scr       *scratch
+	code      []byte
+	out       *Method
+	retType   Type
+	params    []string // descriptor scratch
+	mparams   []string // the method's parameter descriptors
+	targetBuf []int
+	synth     []*SyntheticClass
 
 	insts   []inst
 	instAt  []int32 // pc → instruction index, -1 inside an instruction

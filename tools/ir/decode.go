@@ -86,12 +86,14 @@ func (b *builder) decode() error {
 // branchTargets returns the explicit jump targets of the instruction at pc
 // and whether it ends a basic block.
 func (b *builder) branchTargets(pc int) (targets []int, ends bool) {
+	targets = b.targetBuf[:0]
+	defer func() { b.targetBuf = targets[:0] }()
 	op := b.code[pc]
 	switch {
 	case op >= cf.Ifeq && op <= cf.Jsr, op == cf.Ifnull, op == cf.Ifnonnull:
-		return []int{pc + b.s2(pc+1)}, true
+		return append(targets, pc+b.s2(pc+1)), true
 	case op == cf.GotoW, op == cf.JsrW:
-		return []int{pc + b.s4(pc+1)}, true
+		return append(targets, pc+b.s4(pc+1)), true
 	case op == cf.Tableswitch:
 		p := (pc + 4) &^ 3
 		targets = append(targets, pc+b.s4(p))

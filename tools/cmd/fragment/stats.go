@@ -122,7 +122,7 @@ func runStats(args []string, w io.Writer) error {
 	for _, c := range p.Classpath.Containers() {
 		fmt.Fprintf(w, "  %-60s %6d classes\n", c.Name(), len(c.Entries()))
 	}
-	fmt.Fprintf(w, "classes           %d (%d interfaces, %d shadowed by earlier containers)\n", len(p.Classes), hs.Interfaces, p.Shadowed)
+	fmt.Fprintf(w, "classes           %d (%d interfaces, %d shadowed by earlier containers, %d module descriptors)\n", len(p.Classes), hs.Interfaces, p.Shadowed, p.Modules)
 	fmt.Fprintf(w, "phantom classes   %d (referenced supertypes not on the classpath)\n", hs.Phantoms)
 	fmt.Fprintf(w, "methods           %d declared, %d with bodies, %d abstract or native\n", hs.Methods, st.methods, st.abstractOrNative)
 	fmt.Fprintf(w, "fields            %d\n", hs.Fields)
