@@ -21,7 +21,10 @@ if ((rc != 0)); then
   grep -n -E -- '--- FAIL|^FAIL|panic:|\.go:[0-9]+:' "$log" | head -200
   fail=1
 fi
-grep -E -- '^(ok|FAIL|---) |^\s+--- SKIP|^\s+\S+_test\.go:[0-9]+: (SKIP|COUNT)' "$log" | grep -v -- '--- PASS' || true
+grep -E -- '^(ok|FAIL)\s' "$log" || true
+echo "skipped tests and why:"
+grep -A1 -E -- '^\s*--- SKIP' "$log" | grep -v -E -- '^--$' || true
+grep -E -- '^\s+\S+_test\.go:[0-9]+: COUNT' "$log" || true
 passed=$(grep -c -E -- '^\s*--- PASS' "$log" || true)
 failed=$(grep -c -E -- '^\s*--- FAIL' "$log" || true)
 skipped=$(grep -c -E -- '^\s*--- SKIP' "$log" || true)

@@ -368,7 +368,7 @@ func TestMalformed(t *testing.T) {
 		{name: "bad crc", file: "crc.jar", data: badCRC(t),
 			readEntry: "p/A.class", readErr: "zip: checksum error"},
 		{name: "truncated class file", file: "T.class", data: makeClass("p/T", "base")[:15],
-			openErr: "truncated class file"},
+			openErr: "malformed class file at offset 13: truncated Utf8 bytes"},
 		{name: "truncated jimage header", file: "modules", data: goodImage[:20],
 			openErr: "jimage: file too short for a jimage header (20 bytes, need 28)"},
 		{name: "jimage out-of-range location", file: "modules", data: outOfRange,

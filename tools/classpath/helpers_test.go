@@ -8,7 +8,8 @@ import (
 	"path/filepath"
 	"testing"
 
-	"github.com/rules-fragment/rules_fragment/tools/classpath/internal/mutf8"
+	"github.com/rules-fragment/rules_fragment/tools/classfile"
+	"github.com/rules-fragment/rules_fragment/tools/internal/mutf8"
 )
 
 const (
@@ -28,7 +29,7 @@ type classBuilder struct {
 func (b *classBuilder) utf8(s string) uint16 {
 	b.count++
 	m := mutf8.Append(nil, s)
-	b.pool.WriteByte(tagUtf8)
+	b.pool.WriteByte(classfile.TagUtf8)
 	binary.Write(&b.pool, binary.BigEndian, uint16(len(m)))
 	b.pool.Write(m)
 	return b.count
@@ -48,10 +49,10 @@ func u2(v uint16) []byte { return binary.BigEndian.AppendUint16(nil, v) }
 func makeClass(name, marker string) []byte {
 	var b classBuilder
 	b.utf8(marker)
-	b.pool.WriteByte(tagLong) // takes two slots
+	b.pool.WriteByte(classfile.TagLong) // takes two slots
 	b.count += 2
 	b.pool.Write(make([]byte, 8))
-	this := b.ref(tagClass, b.utf8(name))
+	this := b.ref(classfile.TagClass, b.utf8(name))
 	var out bytes.Buffer
 	out.Write([]byte{0xCA, 0xFE, 0xBA, 0xBE, 0, 0, 0, 52})
 	out.Write(u2(b.count + 1))
@@ -66,8 +67,8 @@ func makeClass(name, marker string) []byte {
 // makeModuleInfo returns a module-info class file declaring module.
 func makeModuleInfo(module string) []byte {
 	var b classBuilder
-	this := b.ref(tagClass, b.utf8("module-info"))
-	mod := b.ref(tagModule, b.utf8(module))
+	this := b.ref(classfile.TagClass, b.utf8("module-info"))
+	mod := b.ref(classfile.TagModule, b.utf8(module))
 	attr := b.utf8("Module")
 	var out bytes.Buffer
 	out.Write([]byte{0xCA, 0xFE, 0xBA, 0xBE, 0, 0, 0, 53})

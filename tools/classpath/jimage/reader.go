@@ -54,7 +54,7 @@ import (
 	"os"
 	"strings"
 
-	"github.com/rules-fragment/rules_fragment/tools/classpath/internal/mutf8"
+	"github.com/rules-fragment/rules_fragment/tools/internal/mutf8"
 )
 
 // Magic is the jimage file magic number (ImageHeader.MAGIC).

@@ -14,7 +14,7 @@ import (
 	"fmt"
 	"strings"
 
-	"github.com/rules-fragment/rules_fragment/tools/classpath/internal/mutf8"
+	"github.com/rules-fragment/rules_fragment/tools/internal/mutf8"
 )
 
 // Resource is one entry of the image to build.

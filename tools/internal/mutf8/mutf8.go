@@ -19,7 +19,9 @@ var ErrInvalid = errors.New("invalid modified UTF-8")
 
 // Decode converts modified UTF-8 bytes to a Go (UTF-8) string. It rejects
 // raw NUL bytes, four-byte sequences, truncated or malformed sequences.
-// Unpaired surrogates are replaced by U+FFFD, as Go strings cannot hold them.
+// Unpaired surrogates, which class files may contain, are kept as their
+// three-byte encoding (WTF-8), so that distinct names stay distinct and
+// Append restores the original bytes.
 func Decode(b []byte) (string, error) {
 	ascii := true
 	for _, c := range b {
@@ -35,7 +37,7 @@ func Decode(b []byte) (string, error) {
 	var pending rune = -1 // a high surrogate waiting for its low half
 	flush := func() {
 		if pending >= 0 {
-			out = utf8.AppendRune(out, utf8.RuneError)
+			out = appendSurrogate(out, pending)
 			pending = -1
 		}
 	}
@@ -80,7 +82,7 @@ func Decode(b []byte) (string, error) {
 				pending = -1
 				continue
 			}
-			out = utf8.AppendRune(out, utf8.RuneError)
+			out = appendSurrogate(out, r)
 			continue
 		}
 		flush()
@@ -90,10 +92,21 @@ func Decode(b []byte) (string, error) {
 	return string(out), nil
 }
 
-// Append appends the modified UTF-8 encoding of s to dst. Invalid UTF-8 in s
-// is encoded as U+FFFD.
+// appendSurrogate writes a lone surrogate code unit in its three-byte form.
+func appendSurrogate(dst []byte, r rune) []byte { return append3(dst, r) }
+
+// Append appends the modified UTF-8 encoding of s to dst. Lone surrogates
+// in WTF-8 form (as Decode produces) are copied; other invalid UTF-8 in s is
+// encoded as U+FFFD.
 func Append(dst []byte, s string) []byte {
-	for _, r := range s {
+	for i := 0; i < len(s); {
+		if isWTF8Surrogate(s[i:]) {
+			dst = append(dst, s[i:i+3]...)
+			i += 3
+			continue
+		}
+		r, size := utf8.DecodeRuneInString(s[i:])
+		i += size
 		switch {
 		case r == 0:
 			dst = append(dst, 0xC0, 0x80)
@@ -116,4 +129,10 @@ func Append(dst []byte, s string) []byte {
 // surrogate halves).
 func append3(dst []byte, r rune) []byte {
 	return append(dst, 0xE0|byte(r>>12), 0x80|byte(r>>6&0x3F), 0x80|byte(r&0x3F))
+}
+
+// isWTF8Surrogate reports whether s starts with the three-byte encoding of
+// a surrogate code unit (ED A0..BF 80..BF), which is not valid UTF-8.
+func isWTF8Surrogate(s string) bool {
+	return len(s) >= 3 && s[0] == 0xED && s[1] >= 0xA0 && s[1] <= 0xBF && s[2]&0xC0 == 0x80
 }
