@@ -156,14 +156,22 @@ func (b *builder) build() error {
 	if err := b.layout(); err != nil {
 		return err
 	}
+	b.countDefs()
+	if err := b.checkUndefined(); err != nil {
+		return err
+	}
 	if !b.opts.NoSplit {
-		splitWebs(b.out, b.blockGraph(), &b.scr.split)
+		if v, pc := splitWebs(b.out, b.blockGraph(), &b.scr.split); v != nil {
+			b.curPC = pc
+			return b.fail("reads %s (local slot %d) where no assignment reaches", v, v.Slot)
+		}
 	}
 	b.inferTypes()
 	if err := b.checkArrays(); err != nil {
 		return err
 	}
-	return b.compactVars()
+	b.compact()
+	return nil
 }
 
 // checkArrays rejects element accesses whose opcode disagrees with the

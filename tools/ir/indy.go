@@ -33,7 +33,7 @@ func (b *builder) invokeDynamic(index uint16) error {
 		(h.Ref.Name == "metafactory" || h.Ref.Name == "altMetafactory") && Type(ret).Kind() == KindRef && !Type(ret).IsArray():
 		lam, err := b.lambdaClass(d, bm, params, ret, site)
 		if err == nil {
-			t := b.temp(Type(ret))
+			t := b.temp(ObjectType(lam.Class.Name))
 			b.emit(b.scr.news.put(New{Dst: t, Class: lam.Class.Name, Lambda: lam}))
 			for i, a := range args {
 				b.emit(b.scr.stores.put(Store{Base: t, Field: lam.Class.Fields[i], Src: a}))

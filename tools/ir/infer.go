@@ -5,7 +5,10 @@ package ir
 // of other variables.
 func (b *builder) inferTypes() {
 	m := b.out
-	caught := make(map[int]Type)
+	var caught map[int]Type
+	if len(m.Traps) > 0 {
+		caught = make(map[int]Type)
+	}
 	for _, t := range m.Traps {
 		ct := TypeThrow
 		if t.Type != "" {
@@ -17,8 +20,13 @@ func (b *builder) inferTypes() {
 		caught[t.Handler] = ct
 	}
 	params := b.mparams
+	// Temporaries have one definition and were made with its exact type,
+	// except copies, array loads and caught exceptions; everything else is
+	// recomputed from its definitions.
 	for _, v := range m.Vars {
-		v.T = ""
+		if v.Role != RoleTemp {
+			v.T = ""
+		}
 	}
 	// One pass over every definition; then only definitions whose type
 	// depends on another variable's (copies, array loads) are revisited
@@ -29,13 +37,28 @@ func (b *builder) inferTypes() {
 		if v == nil {
 			continue
 		}
+		dep := false
 		switch s := s.(type) {
 		case *Assign:
-			if _, ok := s.Src.(*Var); ok {
-				dependent = append(dependent, int32(i))
-			}
+			_, dep = s.Src.(*Var)
 		case *ArrayLoad:
+			dep = true
+		case *Identity:
+			if v.Role == RoleTemp {
+				v.T = ""
+			}
+		default:
+			if v.Role == RoleTemp {
+				continue
+			}
+		}
+		if dep {
 			dependent = append(dependent, int32(i))
+			if v.Role == RoleTemp {
+				v.T = ""
+			}
+		} else if v.Role == RoleTemp && v.T != "" {
+			continue // a temporary assigned a constant
 		}
 		if t := b.defType(i, s, v, params, caught); t != "" {
 			v.T = b.join(v.T, t)
@@ -167,45 +190,69 @@ func (b *builder) lub(x, y Type) Type {
 	return TypeObject
 }
 
-// compactVars drops variables that no statement defines or uses (temporaries
-// coalesced into locals) and renumbers the rest densely. It also rejects
-// reads of variables that nothing defines, which verified bytecode never
-// does (the JVM verifier requires locals to be assigned before use).
-func (b *builder) compactVars() error {
+// deadSlot marks temporaries whose definition was retargeted to a local.
+const deadSlot = -2
+
+// countDefs records, for the variable splitting and compaction that
+// follow, how many statements define each variable and which variable each
+// statement defines.
+func (b *builder) countDefs() {
+	sp := &b.scr.split
 	m := b.out
-	b.scr.defined = resize(b.scr.defined, 2*len(m.Vars))
-	defined, used := b.scr.defined[:len(m.Vars)], b.scr.defined[len(m.Vars):]
-	var bad *Var
-	for _, s := range m.Stmts {
+	sp.ndefs = resize(sp.ndefs, len(m.Vars))
+	sp.defAt = resize(sp.defAt, len(m.Stmts))
+	for i, s := range m.Stmts {
+		sp.defAt[i] = -1
 		if v := defOf(s); v != nil {
-			defined[v.ID] = true
+			sp.ndefs[v.ID]++
+			sp.defAt[i] = int32(v.ID)
 		}
 	}
-	for _, s := range m.Stmts {
+}
+
+// checkUndefined rejects reads of variables that nothing defines, which
+// verified bytecode never does (the JVM verifier requires locals to be
+// assigned before use). Only methods with such a variable are scanned.
+func (b *builder) checkUndefined() error {
+	sp := &b.scr.split
+	suspect := false
+	for id, n := range sp.ndefs {
+		if n == 0 && b.out.Vars[id].Slot != deadSlot {
+			suspect = true
+			break
+		}
+	}
+	if !suspect {
+		return nil
+	}
+	var bad *Var
+	for _, s := range b.out.Stmts {
 		Uses(s, func(op *Value) {
-			if v, ok := (*op).(*Var); ok {
-				used[v.ID] = true
-				if !defined[v.ID] && bad == nil {
-					bad = v
-					b.curPC = int(s.Pos().PC)
-				}
+			if v, ok := (*op).(*Var); ok && sp.ndefs[v.ID] == 0 && bad == nil {
+				bad = v
+				b.curPC = int(s.Pos().PC)
 			}
 		})
 	}
 	if bad != nil {
 		return b.fail("reads %s (local slot %d) where no assignment reaches", bad, bad.Slot)
 	}
-	for _, v := range m.Params {
-		used[v.ID] = true
-	}
+	return nil
+}
+
+// compact drops the variables nothing defines (temporaries coalesced into
+// locals; unused ones were checked by checkUndefined) and renumbers the
+// rest densely. Variables made by web splitting all have definitions.
+func (b *builder) compact() {
+	m := b.out
+	ndefs := b.scr.split.ndefs
 	vars := m.Vars[:0]
 	for _, v := range m.Vars {
-		if used[v.ID] || defined[v.ID] {
+		if v.ID >= len(ndefs) || ndefs[v.ID] > 0 {
 			v.ID = len(vars)
 			vars = append(vars, v)
 		}
 	}
 	clear(m.Vars[len(vars):])
 	m.Vars = vars
-	return nil
 }

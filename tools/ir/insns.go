@@ -1,6 +1,7 @@
 package ir
 
 import (
+	"fmt"
 	"math"
 
 	cf "github.com/rules-fragment/rules_fragment/tools/classfile"
@@ -104,7 +105,7 @@ func (b *builder) translate(pc, length int, work *[]int) (bool, error) {
 	case op == cf.Invokedynamic:
 		return false, b.invokeDynamic(b.u2(pc + 1))
 	case op == cf.New:
-		name, err := b.cp.ClassName(b.u2(pc + 1))
+		name, err := b.classRef(b.u2(pc + 1))
 		if err != nil {
 			return false, b.fail("new: %v", err)
 		}
@@ -117,13 +118,13 @@ func (b *builder) translate(pc, length int, work *[]int) (bool, error) {
 		}
 		return false, b.newArray(ArrayOf(et), 1)
 	case op == cf.Anewarray:
-		name, err := b.cp.ClassName(b.u2(pc + 1))
+		name, err := b.classRef(b.u2(pc + 1))
 		if err != nil {
 			return false, b.fail("anewarray: %v", err)
 		}
 		return false, b.newArray(ArrayOf(ObjectType(name)), 1)
 	case op == cf.Multianewarray:
-		name, err := b.cp.ClassName(b.u2(pc + 1))
+		name, err := b.classRef(b.u2(pc + 1))
 		if err != nil {
 			return false, b.fail("multianewarray: %v", err)
 		}
@@ -147,7 +148,7 @@ func (b *builder) translate(pc, length int, work *[]int) (bool, error) {
 		b.emit(&Throw{Value: v})
 		return true, nil
 	case op == cf.Checkcast || op == cf.Instanceof:
-		name, err := b.cp.ClassName(b.u2(pc + 1))
+		name, err := b.classRef(b.u2(pc + 1))
 		if err != nil {
 			return false, b.fail("%s: %v", cf.OpcodeName(op), err)
 		}
@@ -713,3 +714,17 @@ type errorString string
 func (e errorString) Error() string { return string(e) }
 
 var _ = math.MaxInt
+
+// classRef resolves the CONSTANT_Class operand of new, anewarray,
+// multianewarray, checkcast and instanceof, rejecting names that are not a
+// class name or array descriptor (the verifier would reject them too).
+func (b *builder) classRef(index uint16) (string, error) {
+	name, err := b.cp.ClassName(index)
+	if err != nil {
+		return "", err
+	}
+	if !cf.ValidFieldDescriptor(string(ObjectType(name))) {
+		return "", fmt.Errorf("invalid class name %q", name)
+	}
+	return name, nil
+}

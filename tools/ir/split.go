@@ -3,6 +3,7 @@ package ir
 // splitter holds the reusable arrays of splitWebs (pooled with scratch).
 type splitter struct {
 	ndefs, defOff, defList, defStmt, defAt, parent []int32
+	fill                                           []int32
 	defVar                                         []*Var
 	in, out, exc, cur                              []uint64
 	inWork                                         []bool
@@ -15,6 +16,7 @@ type splitter struct {
 type webUse struct {
 	op  *Value
 	def int32 // a reaching definition, or D+var id when none reaches
+	at  int32 // the reading statement
 }
 
 // splitWebs gives each def-use web of a local or stack variable its own
@@ -22,35 +24,33 @@ type webUse struct {
 // splitting, a flow-insensitive analysis would merge their values. Webs are
 // found with reaching definitions over the block graph, where a handler
 // receives every definition made anywhere in a protected block.
-func splitWebs(m *Method, g *stmtGraph, sp *splitter) {
+//
+// sp.ndefs and sp.defAt must hold the definitions per variable and the
+// variable each statement defines (see countDefs); splitWebs consumes them.
+// It returns a variable read where no definition reaches, if any, with the
+// reading statement's pc.
+func splitWebs(m *Method, g *stmtGraph, sp *splitter) (*Var, int) {
 	nv := len(m.Vars)
-	sp.ndefs = resize(sp.ndefs, nv)
-	sp.defAt = resize(sp.defAt, len(m.Stmts))
-	for i, s := range m.Stmts {
-		sp.defAt[i] = -1
-		if v := defOf(s); v != nil && v.Role != RoleTemp {
-			sp.ndefs[v.ID]++
-			sp.defAt[i] = int32(v.ID) // var id for now; def id below
-		}
-	}
-	// Definition ids, grouped by variable (compressed rows).
+	// Definition ids, grouped by variable (compressed rows), for the
+	// non-temporary variables with several definitions.
 	sp.defOff = resize(sp.defOff, nv+1)
 	D := 0
 	for v := 0; v < nv; v++ {
 		sp.defOff[v] = int32(D)
-		if sp.ndefs[v] > 1 {
+		if sp.ndefs[v] > 1 && m.Vars[v].Role != RoleTemp {
 			D += int(sp.ndefs[v])
 		}
 	}
 	sp.defOff[nv] = int32(D)
 	if D == 0 {
-		return
+		return nil, 0
 	}
 	sp.defList = resize(sp.defList, D)
 	sp.defVar = resize(sp.defVar, D)
 	sp.defStmt = resize(sp.defStmt, D)
-	fill := sp.ndefs // reused as per-variable fill counters
-	clear(fill)
+	fill := sp.fill
+	fill = resize(fill, nv)
+	sp.fill = fill
 	d := int32(0)
 	for i, vid := range sp.defAt {
 		if vid < 0 {
@@ -189,7 +189,7 @@ func splitWebs(m *Method, g *stmtGraph, sp *splitter) {
 				if first < 0 {
 					first = int32(D + v.ID)
 				}
-				uses = append(uses, webUse{op, first})
+				uses = append(uses, webUse{op, first, i})
 			})
 			if d := sp.defAt[i]; d >= 0 {
 				gen(d)
@@ -217,12 +217,15 @@ func splitWebs(m *Method, g *stmtGraph, sp *splitter) {
 	for d := int32(0); d < int32(D); d++ {
 		setDef(m.Stmts[sp.defStmt[d]], varOf(find(d), sp.defVar[d]))
 	}
+	var undefined *Var
+	undefinedPC := 0
 	for _, u := range uses {
-		orig := (*u.op).(*Var)
-		if u.def < int32(D) {
-			orig = sp.defVar[u.def]
+		if u.def >= int32(D) {
+			undefined = (*u.op).(*Var)
+			undefinedPC = int(m.Stmts[u.at].Pos().PC)
+			break
 		}
-		*u.op = varOf(find(u.def), orig)
+		*u.op = varOf(find(u.def), sp.defVar[u.def])
 	}
 	clear(uses)
 	sp.uses = uses[:0]
@@ -234,6 +237,7 @@ func splitWebs(m *Method, g *stmtGraph, sp *splitter) {
 			m.Params[i] = id.Dst
 		}
 	}
+	return undefined, undefinedPC
 }
 
 // stmtGraph is the block graph of a method: node i covers statements

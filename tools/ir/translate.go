@@ -219,6 +219,7 @@ func (b *builder) storeLocal(slot int, v Value) error {
 	if t, ok := v.(*Var); ok && t.Role == RoleTemp && b.cur.count > 0 {
 		last := b.all[len(b.all)-1]
 		if defOf(last) == t && !b.onStack(t) && retarget(last, lv) {
+			t.Slot = deadSlot // defined and used nowhere now; dropped by compact
 			return nil
 		}
 	}
