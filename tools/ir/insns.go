@@ -1,7 +1,6 @@
 package ir
 
 import (
-	"fmt"
 	"math"
 
 	cf "github.com/rules-fragment/rules_fragment/tools/classfile"
@@ -640,14 +639,15 @@ func (b *builder) ret(slot int) error {
 }
 
 func (b *builder) field(op byte, index uint16) error {
-	ref, err := b.cp.Member(index)
-	if err != nil || ref.Tag != cf.TagFieldref || !cf.ValidFieldDescriptor(ref.Desc) {
-		if err == nil {
-			err = errorString("not a field reference with a valid descriptor")
-		}
+	e := b.member(index)
+	err := e.err
+	if err == nil && e.ref.Tag != cf.TagFieldref {
+		err = errNotField
+	}
+	if err != nil {
 		return b.fail("%s: %v", cf.OpcodeName(op), err)
 	}
-	f := FieldRef{Class: ref.Class, Name: ref.Name, Desc: Type(ref.Desc)}
+	f := FieldRef{Class: e.ref.Class, Name: e.ref.Name, Desc: Type(e.ref.Desc)}
 	k := f.Desc.Kind()
 	switch op {
 	case cf.Getstatic:
@@ -679,18 +679,15 @@ func (b *builder) field(op byte, index uint16) error {
 }
 
 func (b *builder) invoke(op byte, index uint16) error {
-	ref, err := b.cp.Member(index)
-	if err == nil && ref.Tag == cf.TagFieldref {
+	e := b.member(index)
+	err := e.err
+	if err == nil && e.ref.Tag == cf.TagFieldref {
 		err = errorString("field reference used as a method")
 	}
 	if err != nil {
 		return b.fail("%s: %v", cf.OpcodeName(op), err)
 	}
-	params, ret, err := cf.AppendMethodDescriptor(b.params[:0], ref.Desc)
-	b.params = params
-	if err != nil {
-		return b.fail("%s: %v", cf.OpcodeName(op), err)
-	}
+	ref, params, ret := e.ref, e.params, e.ret
 	kind := [...]InvokeKind{InvokeVirtual, InvokeSpecial, InvokeStatic, InvokeInterface}[op-cf.Invokevirtual]
 	args, err := b.popArgs(params)
 	if err != nil {
@@ -714,17 +711,3 @@ type errorString string
 func (e errorString) Error() string { return string(e) }
 
 var _ = math.MaxInt
-
-// classRef resolves the CONSTANT_Class operand of new, anewarray,
-// multianewarray, checkcast and instanceof, rejecting names that are not a
-// class name or array descriptor (the verifier would reject them too).
-func (b *builder) classRef(index uint16) (string, error) {
-	name, err := b.cp.ClassName(index)
-	if err != nil {
-		return "", err
-	}
-	if !cf.ValidFieldDescriptor(string(ObjectType(name))) {
-		return "", fmt.Errorf("invalid class name %q", name)
-	}
-	return name, nil
-}

@@ -39,6 +39,7 @@ type scratch struct {
 	values      slab[Value]
 	graph       stmtGraph
 	split       splitter
+	cp          cpCache
 }
 
 var scratchPool = sync.Pool{New: func() any { return new(scratch) }}
