@@ -276,3 +276,17 @@ func hasLocals(t *testing.T, cp *ConstantPool, c *Code, n int) bool {
 	}
 	return len(vars) == n && vars[0].Name == "a" && vars[1].Name == "b"
 }
+
+func TestIsASCII(t *testing.T) {
+	for _, s := range []string{"", "a", "java/lang/Object", "0123456789abcdef", "ab\x00cdefghij", "abcdefgh\x00", "abcdefg\x80", "\xffbcdefghijklmnop", "abcdefghijklmno\x01"} {
+		want := true
+		for i := 0; i < len(s); i++ {
+			if s[i] == 0 || s[i] >= 0x80 {
+				want = false
+			}
+		}
+		if got := isASCII([]byte(s)); got != want {
+			t.Errorf("isASCII(%q) = %v, want %v", s, got, want)
+		}
+	}
+}

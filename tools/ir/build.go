@@ -2,6 +2,7 @@ package ir
 
 import (
 	"fmt"
+	"os"
 
 	"github.com/rules-fragment/rules_fragment/tools/classfile"
 )
@@ -64,6 +65,9 @@ func BuildMethod(cf *classfile.ClassFile, index int, opts *Options) (m *Method, 
 		// validated up front; a panic here is a builder bug, reported as an
 		// error naming the method rather than crashing the whole run.
 		if r := recover(); r != nil {
+			if os.Getenv("IR_PANIC") != "" {
+				panic(r) // debugging aid: keep the stack of the builder bug
+			}
 			m, synth = nil, nil
 			err = &Error{Class: cf.Name, Method: cm.Name + cm.Desc, PC: b.curPC, Err: fmt.Sprintf("internal error: %v", r)}
 		}

@@ -12,10 +12,12 @@ import (
 // operands as types. The methods of a class share one constant pool, and
 // BuildClass builds them one after another on one scratch.
 type cpCache struct {
-	cf      *cf.ClassFile
-	slot    []int32 // constant-pool index → 1 + index into members or classes
-	members []memberEntry
-	classes []classEntry
+	cf *cf.ClassFile
+	// constant-pool index → 1 + index into members / classes; separate,
+	// since malformed bytecode may use one index both ways.
+	memberSlot, classSlot []int32
+	members               []memberEntry
+	classes               []classEntry
 }
 
 type memberEntry struct {
@@ -35,7 +37,8 @@ func (b *builder) cache() *cpCache {
 	c := &b.scr.cp
 	if c.cf != b.cf {
 		c.cf = b.cf
-		c.slot = resize(c.slot, b.cp.Len())
+		c.memberSlot = resize(c.memberSlot, b.cp.Len())
+		c.classSlot = resize(c.classSlot, b.cp.Len())
 		clear(c.members)
 		c.members = c.members[:0]
 		clear(c.classes)
@@ -48,14 +51,14 @@ func (b *builder) cache() *cpCache {
 // descriptor once per class.
 func (b *builder) member(index uint16) *memberEntry {
 	c := b.cache()
-	if int(index) >= len(c.slot) {
+	if int(index) >= len(c.memberSlot) {
 		return &memberEntry{err: fmt.Errorf("constant-pool index %d out of range", index)}
 	}
-	if s := c.slot[index]; s > 0 {
+	if s := c.memberSlot[index]; s > 0 {
 		return &c.members[s-1]
 	}
 	c.members = append(c.members, memberEntry{})
-	c.slot[index] = int32(len(c.members))
+	c.memberSlot[index] = int32(len(c.members))
 	e := &c.members[len(c.members)-1]
 	e.ref, e.err = b.cp.Member(index)
 	if e.err != nil {
@@ -78,10 +81,10 @@ var errNotField = errors.New("not a field reference")
 // class name or array descriptor (the verifier would reject them too).
 func (b *builder) classRef(index uint16) (string, error) {
 	c := b.cache()
-	if int(index) >= len(c.slot) {
+	if int(index) >= len(c.classSlot) {
 		return "", fmt.Errorf("constant-pool index %d out of range", index)
 	}
-	if s := c.slot[index]; s > 0 {
+	if s := c.classSlot[index]; s > 0 {
 		e := &c.classes[s-1]
 		return e.name, e.err
 	}
@@ -91,6 +94,6 @@ func (b *builder) classRef(index uint16) (string, error) {
 		e.err = fmt.Errorf("invalid class name %q", e.name)
 	}
 	c.classes = append(c.classes, e)
-	c.slot[index] = int32(len(c.classes))
+	c.classSlot[index] = int32(len(c.classes))
 	return e.name, e.err
 }
