@@ -3,6 +3,7 @@ package ir
 import (
 	"fmt"
 	"os"
+	"slices"
 
 	"github.com/rules-fragment/rules_fragment/tools/classfile"
 )
@@ -94,8 +95,8 @@ type builder struct {
 	synth     []*SyntheticClass
 
 	insts   []inst
-	instAt  []int32 // pc → instruction index, -1 inside an instruction
-	lines   []int32 // pc → source line
+	instAt  []int32                // pc → instruction index, -1 inside an instruction
+	lineTab []classfile.LineNumber // sorted LineNumberTable
 	blocks  []block
 	blockAt []int32 // pc → block index for block starts, -1 elsewhere
 
@@ -202,35 +203,42 @@ func (b *builder) checkArrays() error {
 }
 
 func (b *builder) computeLines() {
-	b.lines = resize(b.scr.lines, len(b.code))
+	// LineNumberTable entries need not be sorted, and a method may have
+	// several tables: sort a copy by pc (stably, so that of entries with
+	// one pc the last listed wins, as a linear scan would choose).
 	ls := b.cm.Code.Lines
-	if len(ls) == 0 {
-		return
+	if !slices.IsSortedFunc(ls, cmpLine) {
+		ls = append(b.scr.lineTab[:0], ls...)
+		slices.SortStableFunc(ls, cmpLine)
+		b.scr.lineTab = ls
 	}
-	// LineNumberTable entries are not necessarily sorted; for each pc pick
-	// the entry with the greatest start_pc not after it.
-	b.scr.best = resize(b.scr.best, len(b.code))
-	best := b.scr.best
-	for i := range best {
-		best[i] = -1
+	b.lineTab = ls
+}
+
+func cmpLine(a, b classfile.LineNumber) int { return int(a.PC) - int(b.PC) }
+
+// lineIndex returns the index of the line-table entry in force at pc, or -1.
+func (b *builder) lineIndex(pc int) int {
+	// The last entry with PC <= pc.
+	i, _ := slices.BinarySearchFunc(b.lineTab, pc+1, func(l classfile.LineNumber, t int) int { return int(l.PC) - t })
+	return i - 1
+}
+
+// lineAt advances the line-table index li to pc and returns the line.
+func (b *builder) lineAt(li *int, pc int) int32 {
+	for *li+1 < len(b.lineTab) && int(b.lineTab[*li+1].PC) <= pc {
+		*li++
 	}
-	for _, l := range ls {
-		if int(l.PC) < len(b.code) {
-			best[l.PC] = int32(l.Line)
-		}
+	if *li < 0 {
+		return 0
 	}
-	var line int32
-	for pc := range b.code {
-		if best[pc] >= 0 {
-			line = best[pc]
-		}
-		b.lines[pc] = line
-	}
+	return int32(b.lineTab[*li].Line)
 }
 
 // entry binds this and the parameters.
 func (b *builder) entry() error {
-	params, ret, err := classfile.ParseMethodDescriptor(b.cm.Desc)
+	params, ret, err := classfile.AppendMethodDescriptor(b.scr.mparams[:0], b.cm.Desc)
+	b.scr.mparams = params
 	if err != nil {
 		return b.fail("%v", err)
 	}
@@ -238,7 +246,7 @@ func (b *builder) entry() error {
 	b.retType = Type(ret)
 	slot := 0
 	emit := func(v *Var, kind IdentityKind, i int) {
-		b.emitIn(0, b.scr.identitys.put(Identity{Position: Position{PC: -1, Line: b.lines[0]}, Dst: v, Kind: kind, Index: i}))
+		b.emitIn(0, b.scr.identitys.put(Identity{Position: Position{PC: -1, Line: b.firstLine()}, Dst: v, Kind: kind, Index: i}))
 		b.out.Params = append(b.out.Params, v)
 	}
 	if b.cm.Access&classfile.AccStatic == 0 {
@@ -319,4 +327,9 @@ func kindType(k Kind) Type {
 		return TypeRetAddr
 	}
 	return TypeVoid
+}
+
+func (b *builder) firstLine() int32 {
+	li := b.lineIndex(0)
+	return b.lineAt(&li, 0)
 }

@@ -3,41 +3,7 @@ package ir
 // Def returns the variable a statement defines, or nil.
 func Def(s Stmt) *Var { return defOf(s) }
 
-func defOf(s Stmt) *Var {
-	switch s := s.(type) {
-	case *Identity:
-		return s.Dst
-	case *Assign:
-		return s.Dst
-	case *New:
-		return s.Dst
-	case *NewArray:
-		return s.Dst
-	case *BinOp:
-		return s.Dst
-	case *Neg:
-		return s.Dst
-	case *Convert:
-		return s.Dst
-	case *Cast:
-		return s.Dst
-	case *InstanceOf:
-		return s.Dst
-	case *Load:
-		return s.Dst
-	case *ArrayLoad:
-		return s.Dst
-	case *ArrayLength:
-		return s.Dst
-	case *Invoke:
-		return s.Dst
-	case *InvokeDynamic:
-		return s.Dst
-	case *StringConcat:
-		return s.Dst
-	}
-	return nil
-}
+func defOf(s Stmt) *Var { return s.dst() }
 
 // retarget replaces the defined variable of s, reporting success.
 func retarget(s Stmt, v *Var) bool {

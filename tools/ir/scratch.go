@@ -1,22 +1,28 @@
 package ir
 
-import "sync"
+import (
+	"sync"
+
+	"github.com/rules-fragment/rules_fragment/tools/classfile"
+)
 
 // scratch holds the per-method working arrays of the builder. They are
 // pooled: building the IR of a whole JDK allocates them once per worker
 // instead of once per method.
 type scratch struct {
-	instAt, blockAt, lines, best []int32
-	leader                       []bool
-	insts                        []inst
-	blocks                       []block
-	localVars                    []*Var
-	stack                        []Value
-	defined                      []bool
-	all                          []Stmt
-	owner, next                  []int32
-	edges                        []edge
-	dependent                    []int32
+	instAt, blockAt []int32
+	lineTab         []classfile.LineNumber
+	mparams         []string
+	leader          []bool
+	insts           []inst
+	blocks          []block
+	localVars       []*Var
+	stack           []Value
+	defined         []bool
+	all             []Stmt
+	owner, next     []int32
+	edges           []edge
+	dependent       []int32
 
 	// Slabs of statements and variables: one allocation per chunk
 	// instead of one per object. A chunk outlives the method that
@@ -71,7 +77,7 @@ func (b *builder) releaseScratch() {
 	s.insts, s.blocks = b.insts[:0], b.blocks[:0]
 	s.localVars, s.stack = b.localVars[:0], b.stack[:0]
 	s.all, s.owner, s.edges = b.all[:0], b.owner[:0], b.edges[:0]
-	s.instAt, s.blockAt, s.lines = b.instAt, b.blockAt, b.lines
+	s.instAt, s.blockAt = b.instAt, b.blockAt
 	b.scr = nil
 	scratchPool.Put(s)
 }

@@ -4,6 +4,7 @@ package ir
 // switch on them.
 type Stmt interface {
 	Pos() *Position
+	dst() *Var // the variable the statement defines, or nil (see Def)
 }
 
 // Position locates a statement in the bytecode and the source.
@@ -300,3 +301,31 @@ type SubroutineReturn struct {
 	Addr    *Var
 	Targets []int
 }
+
+// dst implementations: one indirect call instead of a type switch in the
+// passes that visit every definition.
+func (s *Identity) dst() *Var       { return s.Dst }
+func (s *Assign) dst() *Var         { return s.Dst }
+func (s *New) dst() *Var            { return s.Dst }
+func (s *NewArray) dst() *Var       { return s.Dst }
+func (s *BinOp) dst() *Var          { return s.Dst }
+func (s *Neg) dst() *Var            { return s.Dst }
+func (s *Convert) dst() *Var        { return s.Dst }
+func (s *Cast) dst() *Var           { return s.Dst }
+func (s *InstanceOf) dst() *Var     { return s.Dst }
+func (s *Load) dst() *Var           { return s.Dst }
+func (*Store) dst() *Var            { return nil }
+func (s *ArrayLoad) dst() *Var      { return s.Dst }
+func (*ArrayStore) dst() *Var       { return nil }
+func (s *ArrayLength) dst() *Var    { return s.Dst }
+func (s *Invoke) dst() *Var         { return s.Dst }
+func (s *InvokeDynamic) dst() *Var  { return s.Dst }
+func (s *StringConcat) dst() *Var   { return s.Dst }
+func (*Return) dst() *Var           { return nil }
+func (*Throw) dst() *Var            { return nil }
+func (*MonitorEnter) dst() *Var     { return nil }
+func (*MonitorExit) dst() *Var      { return nil }
+func (*If) dst() *Var               { return nil }
+func (*Goto) dst() *Var             { return nil }
+func (*Switch) dst() *Var           { return nil }
+func (*SubroutineReturn) dst() *Var { return nil }

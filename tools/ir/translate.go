@@ -42,7 +42,8 @@ func (b *builder) translateBlock(bi int, work *[]int) error {
 			b.edges = append(b.edges, edge{from: int32(bi), to: b.blockAt[h.HandlerPC], exc: true})
 		}
 	}
-	b.pos = Position{PC: int32(startPC), Line: b.lines[startPC]}
+	li := b.lineIndex(startPC)
+	b.pos = Position{PC: int32(startPC), Line: b.lineAt(&li, startPC)}
 	if blk.handler {
 		t := b.temp(TypeThrow)
 		b.emit(b.scr.identitys.put(Identity{Dst: t, Kind: IdentCaught}))
@@ -55,7 +56,7 @@ func (b *builder) translateBlock(bi int, work *[]int) error {
 	for i := blk.first; i < blk.end; i++ {
 		in := b.insts[i]
 		b.curPC = int(in.pc)
-		b.pos = Position{PC: in.pc, Line: b.lines[in.pc]}
+		b.pos = Position{PC: in.pc, Line: b.lineAt(&li, int(in.pc))}
 		ended, err := b.translate(int(in.pc), int(in.len), work)
 		if err != nil {
 			return err
