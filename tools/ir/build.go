@@ -166,7 +166,7 @@ func (b *builder) build() error {
 		return err
 	}
 	if !b.opts.NoSplit {
-		if v, pc := splitWebs(b.out, b.blockGraph(), &b.scr.split); v != nil {
+		if v, pc := splitWebs(b.out, b.blockGraph, &b.scr.split); v != nil {
 			b.curPC = pc
 			return b.fail("reads %s (local slot %d) where no assignment reaches", v, v.Slot)
 		}

@@ -29,7 +29,7 @@ type webUse struct {
 // variable each statement defines (see countDefs); splitWebs consumes them.
 // It returns a variable read where no definition reaches, if any, with the
 // reading statement's pc.
-func splitWebs(m *Method, g *stmtGraph, sp *splitter) (*Var, int) {
+func splitWebs(m *Method, graph func() *stmtGraph, sp *splitter) (*Var, int) {
 	nv := len(m.Vars)
 	// Definition ids, grouped by variable (compressed rows), for the
 	// non-temporary variables with several definitions.
@@ -45,6 +45,7 @@ func splitWebs(m *Method, g *stmtGraph, sp *splitter) (*Var, int) {
 	if D == 0 {
 		return nil, 0
 	}
+	g := graph() // only methods with a multiply-defined variable need it
 	sp.defList = resize(sp.defList, D)
 	sp.defVar = resize(sp.defVar, D)
 	sp.defStmt = resize(sp.defStmt, D)
