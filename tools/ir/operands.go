@@ -51,75 +51,9 @@ func retarget(s Stmt, v *Var) bool {
 // Uses calls fn for each operand a statement reads, in a fixed order; fn
 // may replace the operand.
 func Uses(s Stmt, fn func(*Value)) {
-	opt := func(v *Value) {
-		if *v != nil {
-			fn(v)
-		}
-	}
-	switch s := s.(type) {
-	case *Assign:
-		fn(&s.Src)
-	case *NewArray:
-		for i := range s.Dims {
-			fn(&s.Dims[i])
-		}
-	case *BinOp:
-		fn(&s.X)
-		fn(&s.Y)
-	case *Neg:
-		fn(&s.X)
-	case *Convert:
-		fn(&s.X)
-	case *Cast:
-		fn(&s.X)
-	case *InstanceOf:
-		fn(&s.X)
-	case *Load:
-		opt(&s.Base)
-	case *Store:
-		opt(&s.Base)
-		fn(&s.Src)
-	case *ArrayLoad:
-		fn(&s.Array)
-		fn(&s.Index)
-	case *ArrayStore:
-		fn(&s.Array)
-		fn(&s.Index)
-		fn(&s.Src)
-	case *ArrayLength:
-		fn(&s.Array)
-	case *Invoke:
-		opt(&s.Recv)
-		for i := range s.Args {
-			fn(&s.Args[i])
-		}
-	case *InvokeDynamic:
-		for i := range s.Args {
-			fn(&s.Args[i])
-		}
-	case *StringConcat:
-		for i := range s.Args {
-			fn(&s.Args[i])
-		}
-	case *Return:
-		opt(&s.Value)
-	case *Throw:
-		fn(&s.Value)
-	case *MonitorEnter:
-		fn(&s.X)
-	case *MonitorExit:
-		fn(&s.X)
-	case *If:
-		fn(&s.X)
-		fn(&s.Y)
-	case *Switch:
-		fn(&s.Key)
-	case *SubroutineReturn:
-		v := Value(s.Addr)
-		fn(&v)
-		if nv, ok := v.(*Var); ok {
-			s.Addr = nv
-		}
+	var buf [8]*Value
+	for _, op := range s.uses(buf[:0]) {
+		fn(op)
 	}
 }
 

@@ -3,12 +3,13 @@ package ir
 // splitter holds the reusable arrays of splitWebs (pooled with scratch).
 type splitter struct {
 	ndefs, defOff, defList, defStmt, defAt, parent []int32
-	fill                                           []int32
+	fill, bdOff, bd                                []int32
 	defVar                                         []*Var
 	in, out, exc, cur                              []uint64
 	inWork                                         []bool
 	work                                           []int32
 	uses                                           []webUse
+	ops                                            []*Value
 	webVar                                         []*Var
 	webCount                                       []int32
 }
@@ -83,6 +84,20 @@ func splitWebs(m *Method, graph func() *stmtGraph, sp *splitter) (*Var, int) {
 		}
 		cur[d/64] |= 1 << (d % 64)
 	}
+	// The definitions of each block in order (compressed rows): the
+	// transfer function visits these, not every statement.
+	sp.bdOff = resize(sp.bdOff, nb+1)
+	bd := sp.bd[:0]
+	for b := 0; b < nb; b++ {
+		sp.bdOff[b] = int32(len(bd))
+		for i := g.start[b]; i < g.end[b]; i++ {
+			if d := sp.defAt[i]; d >= 0 {
+				bd = append(bd, d)
+			}
+		}
+	}
+	sp.bdOff[nb] = int32(len(bd))
+	sp.bd = bd
 	transfer := func(b int) bool {
 		copy(cur, row(in, b))
 		e := row(exc, b)
@@ -93,13 +108,11 @@ func splitWebs(m *Method, graph func() *stmtGraph, sp *splitter) (*Var, int) {
 				changed = true
 			}
 		}
-		for i := g.start[b]; i < g.end[b]; i++ {
-			if d := sp.defAt[i]; d >= 0 {
-				gen(d)
-				if e[d/64]&(1<<(d%64)) == 0 {
-					e[d/64] |= 1 << (d % 64)
-					changed = true
-				}
+		for _, d := range bd[sp.bdOff[b]:sp.bdOff[b+1]] {
+			gen(d)
+			if e[d/64]&(1<<(d%64)) == 0 {
+				e[d/64] |= 1 << (d % 64)
+				changed = true
 			}
 		}
 		o := row(out, b)
@@ -169,13 +182,15 @@ func splitWebs(m *Method, graph func() *stmtGraph, sp *splitter) (*Var, int) {
 		}
 	}
 	uses := sp.uses[:0]
+	ops := sp.ops[:0]
 	for b := 0; b < nb; b++ {
 		copy(cur, row(in, b))
 		for i := g.start[b]; i < g.end[b]; i++ {
-			Uses(m.Stmts[i], func(op *Value) {
+			ops = m.Stmts[i].uses(ops[:0])
+			for _, op := range ops {
 				v, ok := (*op).(*Var)
 				if !ok || v.Role == RoleTemp || sp.defOff[v.ID+1]-sp.defOff[v.ID] < 2 {
-					return
+					continue
 				}
 				first := int32(-1)
 				for _, d := range defsOf(v) {
@@ -191,7 +206,7 @@ func splitWebs(m *Method, graph func() *stmtGraph, sp *splitter) (*Var, int) {
 					first = int32(D + v.ID)
 				}
 				uses = append(uses, webUse{op, first, i})
-			})
+			}
 			if d := sp.defAt[i]; d >= 0 {
 				gen(d)
 			}
@@ -230,6 +245,8 @@ func splitWebs(m *Method, graph func() *stmtGraph, sp *splitter) (*Var, int) {
 	}
 	clear(uses)
 	sp.uses = uses[:0]
+	clear(ops[:cap(ops)])
+	sp.ops = ops[:0]
 	clear(sp.webVar)
 	clear(sp.defVar)
 	// Parameters keep pointing at the variables their Identity defines.

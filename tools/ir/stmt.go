@@ -5,6 +5,7 @@ package ir
 type Stmt interface {
 	Pos() *Position
 	dst() *Var // the variable the statement defines, or nil (see Def)
+	uses(buf []*Value) []*Value
 }
 
 // Position locates a statement in the bytecode and the source.
@@ -298,7 +299,7 @@ type Switch struct {
 // version 50). Targets lists every statement a jsr may return to.
 type SubroutineReturn struct {
 	Position
-	Addr    *Var
+	Addr    Value // a *Var holding the return address
 	Targets []int
 }
 
@@ -329,3 +330,120 @@ func (*If) dst() *Var               { return nil }
 func (*Goto) dst() *Var             { return nil }
 func (*Switch) dst() *Var           { return nil }
 func (*SubroutineReturn) dst() *Var { return nil }
+
+// uses implementations: operand addresses appended to a buffer, so that
+// hot passes loop without a callback per operand (see Uses).
+func (*Identity) uses(buf []*Value) []*Value { return buf }
+func (s *Assign) uses(buf []*Value) []*Value {
+	buf = append(buf, &s.Src)
+	return buf
+}
+func (*New) uses(buf []*Value) []*Value { return buf }
+func (s *NewArray) uses(buf []*Value) []*Value {
+	for i := range s.Dims {
+		buf = append(buf, &s.Dims[i])
+	}
+	return buf
+}
+func (s *BinOp) uses(buf []*Value) []*Value {
+	buf = append(buf, &s.X)
+	buf = append(buf, &s.Y)
+	return buf
+}
+func (s *Neg) uses(buf []*Value) []*Value {
+	buf = append(buf, &s.X)
+	return buf
+}
+func (s *Convert) uses(buf []*Value) []*Value {
+	buf = append(buf, &s.X)
+	return buf
+}
+func (s *Cast) uses(buf []*Value) []*Value {
+	buf = append(buf, &s.X)
+	return buf
+}
+func (s *InstanceOf) uses(buf []*Value) []*Value {
+	buf = append(buf, &s.X)
+	return buf
+}
+func (s *Load) uses(buf []*Value) []*Value {
+	if s.Base != nil {
+		buf = append(buf, &s.Base)
+	}
+	return buf
+}
+func (s *Store) uses(buf []*Value) []*Value {
+	if s.Base != nil {
+		buf = append(buf, &s.Base)
+	}
+	buf = append(buf, &s.Src)
+	return buf
+}
+func (s *ArrayLoad) uses(buf []*Value) []*Value {
+	buf = append(buf, &s.Array)
+	buf = append(buf, &s.Index)
+	return buf
+}
+func (s *ArrayStore) uses(buf []*Value) []*Value {
+	buf = append(buf, &s.Array)
+	buf = append(buf, &s.Index)
+	buf = append(buf, &s.Src)
+	return buf
+}
+func (s *ArrayLength) uses(buf []*Value) []*Value {
+	buf = append(buf, &s.Array)
+	return buf
+}
+func (s *Invoke) uses(buf []*Value) []*Value {
+	if s.Recv != nil {
+		buf = append(buf, &s.Recv)
+	}
+	for i := range s.Args {
+		buf = append(buf, &s.Args[i])
+	}
+	return buf
+}
+func (s *InvokeDynamic) uses(buf []*Value) []*Value {
+	for i := range s.Args {
+		buf = append(buf, &s.Args[i])
+	}
+	return buf
+}
+func (s *StringConcat) uses(buf []*Value) []*Value {
+	for i := range s.Args {
+		buf = append(buf, &s.Args[i])
+	}
+	return buf
+}
+func (s *Return) uses(buf []*Value) []*Value {
+	if s.Value != nil {
+		buf = append(buf, &s.Value)
+	}
+	return buf
+}
+func (s *Throw) uses(buf []*Value) []*Value {
+	buf = append(buf, &s.Value)
+	return buf
+}
+func (s *MonitorEnter) uses(buf []*Value) []*Value {
+	buf = append(buf, &s.X)
+	return buf
+}
+func (s *MonitorExit) uses(buf []*Value) []*Value {
+	buf = append(buf, &s.X)
+	return buf
+}
+func (s *If) uses(buf []*Value) []*Value {
+	buf = append(buf, &s.X)
+	buf = append(buf, &s.Y)
+	return buf
+}
+func (*Goto) uses(buf []*Value) []*Value { return buf }
+func (s *Switch) uses(buf []*Value) []*Value {
+	buf = append(buf, &s.Key)
+	return buf
+}
+func (s *SubroutineReturn) uses(buf []*Value) []*Value {
+	buf = append(buf, &s.Addr)
+	return buf
+}
