@@ -1,6 +1,9 @@
 package classfile
 
-import "fmt"
+import (
+	"fmt"
+	"strings"
+)
 
 // fieldDescEnd returns the end of the field descriptor starting at s[i], or -1.
 func fieldDescEnd(s string, i int) int {
@@ -16,18 +19,12 @@ func fieldDescEnd(s string, i int) int {
 	case 'B', 'C', 'D', 'F', 'I', 'J', 'S', 'Z':
 		return i + 1
 	case 'L':
-		j := i + 1
-		for j < len(s) && s[j] != ';' {
-			switch s[j] {
-			case '.', '[':
-				return -1
-			}
-			j++
-		}
-		if j >= len(s) || j == i+1 {
+		// Find the ';' with a vectorised search, then check the name.
+		k := strings.IndexByte(s[i+1:], ';')
+		if k <= 0 || strings.ContainsAny(s[i+1:i+1+k], ".[") {
 			return -1
 		}
-		return j + 1
+		return i + 2 + k
 	}
 	return -1
 }

@@ -19,6 +19,7 @@ func (b *builder) decode() error {
 	for i := range b.instAt {
 		b.instAt[i] = -1
 	}
+	branches := b.scr.branches[:0] // instructions that end a block
 	for pc := 0; pc < len(code); {
 		b.curPC = pc
 		n, bad := cf.InstructionLength(code, pc)
@@ -26,9 +27,13 @@ func (b *builder) decode() error {
 			return b.fail("%s (opcode %d)", bad, code[pc])
 		}
 		b.instAt[pc] = int32(len(b.insts))
+		if endsBlock[code[pc]] {
+			branches = append(branches, int32(len(b.insts)))
+		}
 		b.insts = append(b.insts, inst{pc: int32(pc), len: int32(n)})
 		pc += n
 	}
+	b.scr.branches = branches
 	b.scr.leader = resize(b.scr.leader, len(code)+1)
 	leader := b.scr.leader
 	leader[0] = true
@@ -39,7 +44,8 @@ func (b *builder) decode() error {
 		leader[target] = true
 		return nil
 	}
-	for _, in := range b.insts {
+	for _, bi := range branches {
+		in := b.insts[bi]
 		pc := int(in.pc)
 		b.curPC = pc
 		targets, ends := b.branchTargets(pc)
@@ -117,3 +123,15 @@ func (b *builder) branchTargets(pc int) (targets []int, ends bool) {
 	}
 	return nil, false
 }
+
+// endsBlock marks the opcodes branchTargets reports as ending a block:
+// branches, switches, jsr/ret, returns, athrow and wide (for wide ret).
+var endsBlock = func() (t [256]bool) {
+	for op := cf.Ifeq; op <= cf.Return; op++ {
+		t[op] = true
+	}
+	for _, op := range []int{cf.Athrow, cf.Ifnull, cf.Ifnonnull, cf.GotoW, cf.JsrW, cf.Wide} {
+		t[op] = true
+	}
+	return t
+}()

@@ -13,6 +13,7 @@ type scratch struct {
 	instAt, blockAt []int32
 	lineTab         []classfile.LineNumber
 	mparams         []string
+	branches        []int32
 	leader          []bool
 	insts           []inst
 	blocks          []block
