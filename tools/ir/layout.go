@@ -1,5 +1,7 @@
 package ir
 
+import "slices"
+
 // layout concatenates the translated blocks in bytecode order, turns branch
 // targets from bytecode offsets into statement indices and builds the traps.
 func (b *builder) layout() error {
@@ -11,16 +13,20 @@ func (b *builder) layout() error {
 		n += b.blocks[i].count
 	}
 	stmts := make([]Stmt, n)
-	next := b.scr.next[:0]
-	for i := range b.blocks {
-		next = append(next, int32(b.blocks[i].start))
+	if slices.IsSorted(b.owner) { // translated in bytecode order already
+		copy(stmts, b.all)
+	} else {
+		next := b.scr.next[:0]
+		for i := range b.blocks {
+			next = append(next, int32(b.blocks[i].start))
+		}
+		for i, s := range b.all {
+			o := b.owner[i]
+			stmts[next[o]] = s
+			next[o]++
+		}
+		b.scr.next = next
 	}
-	for i, s := range b.all {
-		o := b.owner[i]
-		stmts[next[o]] = s
-		next[o]++
-	}
-	b.scr.next = next
 	// An empty block's start is the next block's start, which is right:
 	// a reached empty block falls through to its successor in pc order.
 	at := func(pc int) int { return b.blocks[b.blockAt[pc]].start }
