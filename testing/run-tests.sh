@@ -23,7 +23,7 @@ if ((rc != 0)); then
 fi
 grep -E -- '^(ok|FAIL)\s' "$log" || true
 echo "skipped tests and why:"
-grep -A1 -E -- '^\s*--- SKIP' "$log" | grep -v -E -- '^--$' || true
+grep -B1 -E -- '^\s*--- SKIP' "$log" | grep -v -E -- '^--$|^=== ' || true
 grep -E -- '^\s+\S+_test\.go:[0-9]+: COUNT' "$log" || true
 passed=$(grep -c -E -- '^\s*--- PASS' "$log" || true)
 failed=$(grep -c -E -- '^\s*--- FAIL' "$log" || true)
