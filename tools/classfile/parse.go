@@ -42,8 +42,9 @@ func Parse(data []byte) (*ClassFile, error) {
 	n = int(r.u2("methods_count"))
 	if r.need(8*n, "methods") {
 		c.Methods = make([]Method, n)
+		codes := make([]Code, n) // most methods have code; more are made if needed
 		for i := range c.Methods {
-			parseMethod(r, cp, &c.Methods[i])
+			parseMethod(r, cp, &c.Methods[i], &codes)
 		}
 	}
 	parseAttributes(r, cp, func(name string, a *reader) {
@@ -128,7 +129,8 @@ func parseField(r *reader, cp *ConstantPool, f *Field) {
 	})
 }
 
-func parseMethod(r *reader, cp *ConstantPool, m *Method) {
+// codes hands out Code structs from one slice per class (fewer allocations).
+func parseMethod(r *reader, cp *ConstantPool, m *Method, codes *[]Code) {
 	m.Access = r.u2("method access_flags")
 	m.Name = r.utf8Ref(cp, r.u2("method name_index"), false)
 	m.Desc = r.utf8Ref(cp, r.u2("method descriptor_index"), false)
@@ -142,7 +144,12 @@ func parseMethod(r *reader, cp *ConstantPool, m *Method) {
 				a.fail("method %s%s: two Code attributes", m.Name, m.Desc)
 				return
 			}
-			m.Code = parseCode(a, cp)
+			if len(*codes) == 0 {
+				*codes = make([]Code, 1)
+			}
+			m.Code = &(*codes)[0]
+			*codes = (*codes)[1:]
+			parseCode(a, cp, m.Code)
 			if a.err != nil {
 				if fe, ok := a.err.(*FormatError); ok {
 					fe.What = "method " + m.Name + m.Desc + ": " + fe.What
@@ -174,8 +181,7 @@ func parseMethod(r *reader, cp *ConstantPool, m *Method) {
 	})
 }
 
-func parseCode(a *reader, cp *ConstantPool) *Code {
-	c := &Code{}
+func parseCode(a *reader, cp *ConstantPool, c *Code) {
 	c.MaxStack = a.u2("max_stack")
 	c.MaxLocals = a.u2("max_locals")
 	n := a.u4("code_length")
@@ -220,5 +226,4 @@ func parseCode(a *reader, cp *ConstantPool) *Code {
 		}
 	})
 	a.done("Code")
-	return c
 }

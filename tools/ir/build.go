@@ -58,8 +58,9 @@ func BuildMethod(cf *classfile.ClassFile, index int, opts *Options) (m *Method, 
 		opts = &Options{}
 	}
 	cm := &cf.Methods[index]
-	b := &builder{cf: cf, cp: &cf.Pool, cm: cm, index: index, opts: opts}
-	b.takeScratch()
+	scr := scratchPool.Get().(*scratch)
+	b := &scr.builder // the builder lives in the pooled scratch: no allocation
+	*b = builder{cf: cf, cp: &cf.Pool, cm: cm, index: index, opts: opts, scr: scr}
 	defer b.releaseScratch()
 	defer func() {
 		// Translation code indexes the operand stack and tables that were
@@ -80,19 +81,17 @@ func BuildMethod(cf *classfile.ClassFile, index int, opts *Options) (m *Method, 
 }
 
 type builder struct {
-	cf        *classfile.ClassFile
-	cp        *classfile.ConstantPool
-	cm        *classfile.Method
-	index     int
-	opts      *Options
-	scr       *scratch
-	code      []byte
-	out       *Method
-	retType   Type
-	params    []string // descriptor scratch
-	mparams   []string // the method's parameter descriptors
-	targetBuf []int
-	synth     []*SyntheticClass
+	cf      *classfile.ClassFile
+	cp      *classfile.ConstantPool
+	cm      *classfile.Method
+	index   int
+	opts    *Options
+	scr     *scratch
+	code    []byte
+	out     *Method
+	retType Type
+	mparams []string // the method's parameter descriptors
+	synth   []*SyntheticClass
 
 	insts   []inst
 	instAt  []int32                // pc → instruction index, -1 inside an instruction
@@ -151,6 +150,8 @@ func (b *builder) build() error {
 		return err
 	}
 	b.computeLines()
+	// Presize: about one variable per two instructions, plus the locals.
+	b.out.Vars = make([]*Var, 0, len(b.insts)/2+int(code.MaxLocals)+4)
 	if err := b.entry(); err != nil {
 		return err
 	}
@@ -243,6 +244,7 @@ func (b *builder) entry() error {
 		return b.fail("%v", err)
 	}
 	b.mparams = params
+	b.out.Params = make([]*Var, 0, len(params)+1)
 	b.retType = Type(ret)
 	slot := 0
 	emit := func(v *Var, kind IdentityKind, i int) {

@@ -49,7 +49,7 @@ func (b *builder) decode() error {
 		pc := int(in.pc)
 		b.curPC = pc
 		targets, ends := b.branchTargets(pc)
-		b.targetBuf = targets[:0]
+		b.scr.targetBuf = targets[:0]
 		for _, t := range targets {
 			if err := mark(t); err != nil {
 				return err
@@ -93,7 +93,7 @@ func (b *builder) decode() error {
 // branchTargets returns the explicit jump targets of the instruction at pc
 // and whether it ends a basic block.
 func (b *builder) branchTargets(pc int) (targets []int, ends bool) {
-	targets = b.targetBuf[:0] // the caller stores the grown buffer back
+	targets = b.scr.targetBuf[:0] // the caller stores the grown buffer back
 	op := b.code[pc]
 	switch {
 	case op >= cf.Ifeq && op <= cf.Jsr, op == cf.Ifnull, op == cf.Ifnonnull:

@@ -12,7 +12,7 @@ func (b *builder) layout() error {
 		b.blocks[i].start = n
 		n += b.blocks[i].count
 	}
-	stmts := make([]Stmt, n)
+	stmts := b.scr.stmts.take(n)  // small methods share chunks
 	if slices.IsSorted(b.owner) { // translated in bytecode order already
 		copy(stmts, b.all)
 	} else {

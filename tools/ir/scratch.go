@@ -10,10 +10,12 @@ import (
 // pooled: building the IR of a whole JDK allocates them once per worker
 // instead of once per method.
 type scratch struct {
+	builder         builder // reset for each method
 	instAt, blockAt []int32
 	lineTab         []classfile.LineNumber
 	mparams         []string
 	branches        []int32
+	targetBuf       []int
 	leader          []bool
 	insts           []inst
 	blocks          []block
@@ -44,6 +46,7 @@ type scratch struct {
 	casts       slab[Cast]
 	vars        slab[Var]
 	values      slab[Value]
+	stmts       slab[Stmt]
 	graph       stmtGraph
 	split       splitter
 	cp          cpCache
@@ -61,10 +64,6 @@ func resize[T any](s []T, n int) []T {
 	return s
 }
 
-func (b *builder) takeScratch() {
-	b.scr = scratchPool.Get().(*scratch)
-}
-
 // releaseScratch returns the arrays to the pool, dropping references to
 // the method's IR so that it can be collected independently.
 func (b *builder) releaseScratch() {
@@ -79,7 +78,7 @@ func (b *builder) releaseScratch() {
 	s.localVars, s.stack = b.localVars[:0], b.stack[:0]
 	s.all, s.owner, s.edges = b.all[:0], b.owner[:0], b.edges[:0]
 	s.instAt, s.blockAt = b.instAt, b.blockAt
-	b.scr = nil
+	*b = builder{} // drop references to the method's IR
 	scratchPool.Put(s)
 }
 
