@@ -93,11 +93,12 @@ type builder struct {
 	mparams []string // the method's parameter descriptors
 	synth   []*SyntheticClass
 
-	insts   []inst
-	instAt  []int32                // pc → instruction index, -1 inside an instruction
-	lineTab []classfile.LineNumber // sorted LineNumberTable
-	blocks  []block
-	blockAt []int32 // pc → block index for block starts, -1 elsewhere
+	insts    []inst
+	instAt   []bool                 // pc → an instruction starts here
+	lineTab  []classfile.LineNumber // sorted LineNumberTable
+	lastLine int                    // line-table index of the last block translated
+	blocks   []block
+	blockAt  []int32 // pc → block index, for block starts only
 
 	localVars []*Var   // slot*numKinds+kind
 	stackVars []*Var   // depth*numKinds+kind
@@ -219,7 +220,24 @@ func (b *builder) computeLines() {
 func cmpLine(a, b classfile.LineNumber) int { return int(a.PC) - int(b.PC) }
 
 // lineIndex returns the index of the line-table entry in force at pc, or -1.
+// Blocks are mostly translated in bytecode order, so it first tries a few
+// steps forward from the previous block's entry.
 func (b *builder) lineIndex(pc int) int {
+	if li := b.lastLine; li >= 0 && li < len(b.lineTab) && int(b.lineTab[li].PC) <= pc {
+		for k := 0; k < 8; k++ {
+			if li+1 >= len(b.lineTab) || int(b.lineTab[li+1].PC) > pc {
+				b.lastLine = li
+				return li
+			}
+			li++
+		}
+	}
+	li := b.lineSearch(pc)
+	b.lastLine = li
+	return li
+}
+
+func (b *builder) lineSearch(pc int) int {
 	// The last entry with PC <= pc.
 	i, _ := slices.BinarySearchFunc(b.lineTab, pc+1, func(l classfile.LineNumber, t int) int { return int(l.PC) - t })
 	return i - 1

@@ -16,9 +16,6 @@ func (b *builder) s4(pc int) int { return int(int32(binary.BigEndian.Uint32(b.co
 func (b *builder) decode() error {
 	code := b.code
 	b.instAt = resize(b.scr.instAt, len(code))
-	for i := range b.instAt {
-		b.instAt[i] = -1
-	}
 	branches := b.scr.branches[:0] // instructions that end a block
 	for pc := 0; pc < len(code); {
 		b.curPC = pc
@@ -26,7 +23,7 @@ func (b *builder) decode() error {
 		if bad != "" {
 			return b.fail("%s (opcode %d)", bad, code[pc])
 		}
-		b.instAt[pc] = int32(len(b.insts))
+		b.instAt[pc] = true
 		if endsBlock[code[pc]] {
 			branches = append(branches, int32(len(b.insts)))
 		}
@@ -38,7 +35,7 @@ func (b *builder) decode() error {
 	leader := b.scr.leader
 	leader[0] = true
 	mark := func(target int) error {
-		if target < 0 || target >= len(code) || b.instAt[target] < 0 {
+		if target < 0 || target >= len(code) || !b.instAt[target] {
 			return b.fail("branch target %d is not an instruction", target)
 		}
 		leader[target] = true
@@ -64,7 +61,7 @@ func (b *builder) decode() error {
 		if h.Start == h.End {
 			continue
 		}
-		if b.instAt[h.Start] < 0 || (int(h.End) < len(code) && b.instAt[h.End] < 0) {
+		if !b.instAt[h.Start] || (int(h.End) < len(code) && !b.instAt[h.End]) {
 			return b.fail("exception handler %d range [%d,%d) does not start or end at an instruction", i, h.Start, h.End)
 		}
 		if err := mark(int(h.HandlerPC)); err != nil {
@@ -73,10 +70,8 @@ func (b *builder) decode() error {
 		leader[h.Start] = true
 		leader[h.End] = true
 	}
+	// Only block starts are ever looked up, so the rest needs no value.
 	b.blockAt = resize(b.scr.blockAt, len(code))
-	for i := range b.blockAt {
-		b.blockAt[i] = -1
-	}
 	for i, in := range b.insts {
 		if leader[in.pc] {
 			if len(b.blocks) > 0 {

@@ -10,22 +10,23 @@ import (
 // pooled: building the IR of a whole JDK allocates them once per worker
 // instead of once per method.
 type scratch struct {
-	builder         builder // reset for each method
-	instAt, blockAt []int32
-	lineTab         []classfile.LineNumber
-	mparams         []string
-	branches        []int32
-	targetBuf       []int
-	leader          []bool
-	insts           []inst
-	blocks          []block
-	localVars       []*Var
-	stack           []Value
-	defined         []bool
-	all             []Stmt
-	owner, next     []int32
-	edges           []edge
-	dependent       []int32
+	builder     builder // reset for each method
+	instAt      []bool
+	blockAt     []int32
+	lineTab     []classfile.LineNumber
+	mparams     []string
+	branches    []int32
+	targetBuf   []int
+	leader      []bool
+	insts       []inst
+	blocks      []block
+	localVars   []*Var
+	stack       []Value
+	defined     []bool
+	all         []Stmt
+	owner, next []int32
+	edges       []edge
+	dependent   []int32
 
 	// Slabs of statements and variables: one allocation per chunk
 	// instead of one per object. A chunk outlives the method that
