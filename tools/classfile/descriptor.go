@@ -21,7 +21,10 @@ func fieldDescEnd(s string, i int) int {
 	case 'L':
 		// Find the ';' with a vectorised search, then check the name.
 		k := strings.IndexByte(s[i+1:], ';')
-		if k <= 0 || strings.ContainsAny(s[i+1:i+1+k], ".[") {
+		if k <= 0 {
+			return -1
+		}
+		if name := s[i+1 : i+1+k]; strings.IndexByte(name, '.') >= 0 || strings.IndexByte(name, '[') >= 0 {
 			return -1
 		}
 		return i + 2 + k

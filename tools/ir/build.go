@@ -324,7 +324,7 @@ func (b *builder) temp(t Type) *Var {
 }
 
 func (b *builder) newVar(role VarRole, slot int, t Type) *Var {
-	v := b.scr.vars.put(Var{ID: len(b.out.Vars), Role: role, Slot: slot, T: t})
+	v := b.scr.vars.put(Var{ID: int32(len(b.out.Vars)), Role: role, Slot: int32(slot), T: t})
 	b.out.Vars = append(b.out.Vars, v)
 	v.hint = t
 	return v

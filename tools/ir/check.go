@@ -45,7 +45,7 @@ func (c *checker) run() {
 		case v == nil:
 			c.errorf("var %d is nil", i)
 			return
-		case v.ID != i:
+		case int(v.ID) != i:
 			c.errorf("var %s has id %d at index %d", v, v.ID, i)
 		case v.T.Kind() == KindVoid:
 			c.errorf("var %s has no type (%q)", v, v.T)
@@ -119,7 +119,7 @@ func (c *checker) run() {
 }
 
 func (c *checker) isVar(v *Var) bool {
-	if v.ID < 0 || v.ID >= len(c.m.Vars) || c.m.Vars[v.ID] != v {
+	if v.ID < 0 || int(v.ID) >= len(c.m.Vars) || c.m.Vars[v.ID] != v {
 		c.errorf("variable %s is not in the method's variable list", v)
 		return false
 	}

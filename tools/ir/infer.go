@@ -248,8 +248,8 @@ func (b *builder) compact() {
 	ndefs := b.scr.split.ndefs
 	vars := m.Vars[:0]
 	for _, v := range m.Vars {
-		if v.ID >= len(ndefs) || ndefs[v.ID] > 0 {
-			v.ID = len(vars)
+		if int(v.ID) >= len(ndefs) || ndefs[v.ID] > 0 {
+			v.ID = int32(len(vars))
 			vars = append(vars, v)
 		}
 	}

@@ -13,7 +13,7 @@ type synthBody struct {
 }
 
 func (s *synthBody) v(slot int, t Type, role VarRole) *Var {
-	v := &Var{ID: len(s.m.Vars), T: t, Role: role, Slot: slot, hint: t}
+	v := &Var{ID: int32(len(s.m.Vars)), T: t, Role: role, Slot: int32(slot), hint: t}
 	s.m.Vars = append(s.m.Vars, v)
 	return v
 }

@@ -203,7 +203,7 @@ func splitWebs(m *Method, graph func() *stmtGraph, sp *splitter) (*Var, int) {
 					}
 				}
 				if first < 0 {
-					first = int32(D + v.ID)
+					first = int32(D) + v.ID
 				}
 				uses = append(uses, webUse{op, first, i})
 			}
@@ -224,7 +224,7 @@ func splitWebs(m *Method, graph func() *stmtGraph, sp *splitter) (*Var, int) {
 		sp.webCount[orig.ID]++
 		v := orig
 		if n > 0 {
-			v = &Var{ID: len(m.Vars), Web: int(n), T: orig.T, Role: orig.Role, Slot: orig.Slot, hint: orig.hint}
+			v = &Var{ID: int32(len(m.Vars)), Web: n, T: orig.T, Role: orig.Role, Slot: orig.Slot, hint: orig.hint}
 			m.Vars = append(m.Vars, v)
 		}
 		sp.webVar[root] = v

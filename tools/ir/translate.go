@@ -121,7 +121,7 @@ func (b *builder) spillForSuccessors(x, y Value) (Value, Value) {
 	}
 	clobbered := func(x Value) bool {
 		v, ok := x.(*Var)
-		if !ok || v.Role != RoleStack || v.Slot >= n {
+		if !ok || v.Role != RoleStack || int(v.Slot) >= n {
 			return false
 		}
 		at := b.stack[v.Slot]

@@ -26,13 +26,12 @@ const (
 
 // Var is a method-local variable. Its ID is its index in Method.Vars.
 type Var struct {
-	ID   int
 	T    Type
+	hint Type  // the type known when the variable was made, for inference
+	ID   int32 // index in Method.Vars
+	Slot int32 // local slot or stack depth; -1 for temporaries
+	Web  int32 // which def-use web of its slot (0 for the first); see Name
 	Role VarRole
-	Slot int // local slot or stack depth; -1 for temporaries
-	Web  int // which def-use web of its slot (0 for the first); see Name
-
-	hint Type // the type known when the variable was made, for inference
 }
 
 // Type returns the declared type of v.
