@@ -1,17 +1,19 @@
 package ir
 
+import "math/bits"
+
 // splitter holds the reusable arrays of splitWebs (pooled with scratch).
 type splitter struct {
-	ndefs, defOff, defList, defStmt, defAt, parent []int32
-	fill, bdOff, bd                                []int32
-	defVar                                         []*Var
-	in, out, exc, cur                              []uint64
-	inWork                                         []bool
-	work                                           []int32
-	uses                                           []webUse
-	ops                                            []*Value
-	webVar                                         []*Var
-	webCount                                       []int32
+	ndefs, defOff, defStmt, defAt, parent []int32
+	fill, bdOff, bd                       []int32
+	defVar                                []*Var
+	in, out, exc, cur                     []uint64
+	inWork                                []bool
+	work                                  []int32
+	uses                                  []webUse
+	ops                                   []*Value
+	webVar                                []*Var
+	webCount                              []int32
 }
 
 type webUse struct {
@@ -47,13 +49,13 @@ func splitWebs(m *Method, graph func() *stmtGraph, sp *splitter) (*Var, int) {
 		return nil, 0
 	}
 	g := graph() // only methods with a multiply-defined variable need it
-	sp.defList = resize(sp.defList, D)
+	// Definition ids are contiguous per variable, in statement order within
+	// a variable, so "kill every other definition of v" is a range clear.
 	sp.defVar = resize(sp.defVar, D)
 	sp.defStmt = resize(sp.defStmt, D)
 	fill := sp.fill
 	fill = resize(fill, nv)
 	sp.fill = fill
-	d := int32(0)
 	for i, vid := range sp.defAt {
 		if vid < 0 {
 			continue
@@ -62,14 +64,12 @@ func splitWebs(m *Method, graph func() *stmtGraph, sp *splitter) (*Var, int) {
 			sp.defAt[i] = -1
 			continue
 		}
-		sp.defList[sp.defOff[vid]+fill[vid]] = d
+		d := sp.defOff[vid] + fill[vid]
 		fill[vid]++
 		sp.defVar[d] = m.Vars[vid]
 		sp.defStmt[d] = int32(i)
 		sp.defAt[i] = d
-		d++
 	}
-	defsOf := func(v *Var) []int32 { return sp.defList[sp.defOff[v.ID]:sp.defOff[v.ID+1]] }
 	words := (D + 63) / 64
 	nb := len(g.start)
 	sp.in = resize(sp.in, nb*words)
@@ -79,9 +79,8 @@ func splitWebs(m *Method, graph func() *stmtGraph, sp *splitter) (*Var, int) {
 	in, out, exc, cur := sp.in, sp.out, sp.exc, sp.cur
 	row := func(a []uint64, b int) []uint64 { return a[b*words : (b+1)*words] }
 	gen := func(d int32) {
-		for _, k := range defsOf(sp.defVar[d]) {
-			cur[k/64] &^= 1 << (k % 64)
-		}
+		v := sp.defVar[d].ID
+		clearBits(cur, sp.defOff[v], sp.defOff[v+1])
 		cur[d/64] |= 1 << (d % 64)
 	}
 	// The definitions of each block in order (compressed rows): the
@@ -193,13 +192,20 @@ func splitWebs(m *Method, graph func() *stmtGraph, sp *splitter) (*Var, int) {
 					continue
 				}
 				first := int32(-1)
-				for _, d := range defsOf(v) {
-					if cur[d/64]&(1<<(d%64)) != 0 {
-						if first < 0 {
-							first = d
-						} else {
-							union(first, d)
-						}
+				for d := sp.defOff[v.ID]; d < sp.defOff[v.ID+1]; d++ {
+					w := cur[d/64] >> (d % 64)
+					if w == 0 { // no more bits in this word
+						d |= 63
+						continue
+					}
+					d += int32(bits.TrailingZeros64(w))
+					if d >= sp.defOff[v.ID+1] {
+						break
+					}
+					if first < 0 {
+						first = d
+					} else {
+						union(first, d)
 					}
 				}
 				if first < 0 {
@@ -230,8 +236,12 @@ func splitWebs(m *Method, graph func() *stmtGraph, sp *splitter) (*Var, int) {
 		sp.webVar[root] = v
 		return v
 	}
-	for d := int32(0); d < int32(D); d++ {
-		setDef(m.Stmts[sp.defStmt[d]], varOf(find(d), sp.defVar[d]))
+	// Visit definitions in statement order, so that web variables are
+	// numbered in the order their first definitions appear.
+	for i, d := range sp.defAt {
+		if d >= 0 {
+			setDef(m.Stmts[i], varOf(find(d), sp.defVar[d]))
+		}
 	}
 	var undefined *Var
 	undefinedPC := 0
@@ -317,4 +327,18 @@ func csr(off, dst []int32, n int, edges []edge, exc bool) ([]int32, []int32) {
 		}
 	}
 	return off, dst
+}
+
+// clearBits clears bits [lo, hi) of a bitset.
+func clearBits(set []uint64, lo, hi int32) {
+	for lo < hi {
+		w, b := lo/64, lo%64
+		n := min(hi-lo, 64-b)
+		var mask uint64 = ^uint64(0)
+		if n < 64 {
+			mask = (1<<uint(n) - 1)
+		}
+		set[w] &^= mask << uint(b)
+		lo += n
+	}
 }
