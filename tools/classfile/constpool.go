@@ -1,6 +1,7 @@
 package classfile
 
 import (
+	"encoding/binary"
 	"fmt"
 	"math"
 )
@@ -273,45 +274,75 @@ func parseConstantPool(r *reader) ConstantPool {
 		return ConstantPool{}
 	}
 	entries := make([]cpEntry, n)
+	// The loop reads with local indices (the hottest loop of parsing); on
+	// any shortfall it hands the position back to r, whose reads then
+	// report the truncation with the usual message.
+	data, p := r.data, r.pos
 	for i := 1; i < n; i++ {
 		e := &entries[i]
-		e.tag = r.u1("constant-pool tag")
-		switch e.tag {
-		case TagUtf8:
-			l := int(r.u2("Utf8 length"))
-			b := r.bytes(l, "Utf8 bytes")
-			if r.err != nil {
-				return ConstantPool{}
-			}
-			s, ok := decodeModifiedUTF8(b)
-			if !ok {
-				r.fail("constant-pool entry %d: invalid modified UTF-8", i)
-			}
-			e.s = s
-		case TagInteger, TagFloat:
-			e.v = uint64(r.u4("constant value"))
-		case TagLong, TagDouble:
-			e.v = uint64(r.u4("constant value"))<<32 | uint64(r.u4("constant value"))
-			i++ // takes two slots; the second stays tag 0
-			if i >= n {
-				r.fail("constant-pool entry %d: 8-byte constant in the last slot", i-1)
-			}
-		case TagClass, TagString, TagMethodType, TagModule, TagPackage:
-			e.a = r.u2("constant-pool index")
-		case TagFieldref, TagMethodref, TagInterfaceMethodref, TagNameAndType,
-			TagDynamic, TagInvokeDynamic:
-			e.a = r.u2("constant-pool index")
-			e.b = r.u2("constant-pool index")
-		case TagMethodHandle:
-			e.a = uint16(r.u1("reference kind"))
-			e.b = r.u2("constant-pool index")
-		default:
-			r.fail("constant-pool entry %d: unknown tag %d", i, e.tag)
-		}
-		if r.err != nil {
+		if p >= len(data) {
+			r.pos = p
+			r.u1("constant-pool tag")
 			return ConstantPool{}
 		}
+		e.tag = data[p]
+		size := cpBodySize[e.tag]
+		if size < 0 {
+			r.pos = p + 1
+			r.fail("constant-pool entry %d: unknown tag %d", i, e.tag)
+			return ConstantPool{}
+		}
+		if size == 0 { // Utf8
+			if len(data)-p < 3 {
+				r.pos = p + 1
+				r.u2("Utf8 length")
+				return ConstantPool{}
+			}
+			l := int(binary.BigEndian.Uint16(data[p+1:]))
+			if len(data)-p-3 < l {
+				r.pos = p + 3
+				r.bytes(l, "Utf8 bytes")
+				return ConstantPool{}
+			}
+			s, ok := decodeModifiedUTF8(data[p+3 : p+3+l : p+3+l])
+			if !ok {
+				r.pos = p + 3
+				r.fail("constant-pool entry %d: invalid modified UTF-8", i)
+				return ConstantPool{}
+			}
+			e.s = s
+			p += 3 + l
+			continue
+		}
+		if len(data)-p-1 < size {
+			r.pos = p + 1
+			r.bytes(size, "constant-pool entry")
+			return ConstantPool{}
+		}
+		body := data[p+1:]
+		switch e.tag {
+		case TagInteger, TagFloat:
+			e.v = uint64(binary.BigEndian.Uint32(body))
+		case TagLong, TagDouble:
+			e.v = binary.BigEndian.Uint64(body)
+			i++ // takes two slots; the second stays tag 0
+			if i >= n {
+				r.pos = p
+				r.fail("constant-pool entry %d: 8-byte constant in the last slot", i-1)
+				return ConstantPool{}
+			}
+		case TagMethodHandle:
+			e.a = uint16(body[0])
+			e.b = binary.BigEndian.Uint16(body[1:])
+		default: // one or two u2 indices
+			e.a = binary.BigEndian.Uint16(body)
+			if size == 4 {
+				e.b = binary.BigEndian.Uint16(body[2:])
+			}
+		}
+		p += 1 + size
 	}
+	r.pos = p
 	cp := ConstantPool{entries: entries}
 	for i := 1; i < n && r.err == nil; i++ {
 		if err := cp.validate(uint16(i)); err != nil {
@@ -354,3 +385,22 @@ func (cp *ConstantPool) validate(i uint16) error {
 	}
 	return nil
 }
+
+// cpBodySize is the size of each constant-pool entry after its tag byte:
+// 0 for Utf8 (length-prefixed), -1 for undefined tags.
+var cpBodySize = func() (t [256]int) {
+	for i := range t {
+		t[i] = -1
+	}
+	t[TagUtf8] = 0
+	t[TagInteger], t[TagFloat] = 4, 4
+	t[TagLong], t[TagDouble] = 8, 8
+	for _, tag := range []int{TagClass, TagString, TagMethodType, TagModule, TagPackage} {
+		t[tag] = 2
+	}
+	for _, tag := range []int{TagFieldref, TagMethodref, TagInterfaceMethodref, TagNameAndType, TagDynamic, TagInvokeDynamic} {
+		t[tag] = 4
+	}
+	t[TagMethodHandle] = 3
+	return t
+}()

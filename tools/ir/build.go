@@ -274,7 +274,7 @@ func (b *builder) entry() error {
 			return b.fail("instance method with max_locals=0")
 		}
 		v := b.localVar(0, KindRef)
-		v.hint = ObjectType(b.cf.Name)
+		v.hint = b.cache().this
 		emit(v, IdentThis, 0)
 		slot = 1
 	}

@@ -12,7 +12,8 @@ import (
 // operands as types. The methods of a class share one constant pool, and
 // BuildClass builds them one after another on one scratch.
 type cpCache struct {
-	cf *cf.ClassFile
+	cf   *cf.ClassFile
+	this Type // the class's own object type
 	// constant-pool index → 1 + index into members / classes; separate,
 	// since malformed bytecode may use one index both ways.
 	memberSlot, classSlot []int32
@@ -30,6 +31,7 @@ type memberEntry struct {
 type classEntry struct {
 	err  error
 	name string
+	typ  Type // ObjectType(name)
 }
 
 // cache returns the scratch's cache, reset if it belongs to another class.
@@ -37,6 +39,7 @@ func (b *builder) cache() *cpCache {
 	c := &b.scr.cp
 	if c.cf != b.cf {
 		c.cf = b.cf
+		c.this = ObjectType(b.cf.Name)
 		c.memberSlot = resize(c.memberSlot, b.cp.Len())
 		c.classSlot = resize(c.classSlot, b.cp.Len())
 		clear(c.members)
@@ -80,20 +83,30 @@ var errNotField = errors.New("not a field reference")
 // multianewarray, checkcast and instanceof, rejecting names that are not a
 // class name or array descriptor (the verifier would reject them too).
 func (b *builder) classRef(index uint16) (string, error) {
+	name, _, err := b.classType(index)
+	return name, err
+}
+
+// classType is classRef also returning the class's object type, made once
+// per class.
+func (b *builder) classType(index uint16) (string, Type, error) {
 	c := b.cache()
 	if int(index) >= len(c.classSlot) {
-		return "", fmt.Errorf("constant-pool index %d out of range", index)
+		return "", "", fmt.Errorf("constant-pool index %d out of range", index)
 	}
 	if s := c.classSlot[index]; s > 0 {
 		e := &c.classes[s-1]
-		return e.name, e.err
+		return e.name, e.typ, e.err
 	}
 	e := classEntry{}
 	e.name, e.err = b.cp.ClassName(index)
-	if e.err == nil && !cf.ValidFieldDescriptor(string(ObjectType(e.name))) {
-		e.err = fmt.Errorf("invalid class name %q", e.name)
+	if e.err == nil {
+		e.typ = ObjectType(e.name)
+		if !cf.ValidFieldDescriptor(string(e.typ)) {
+			e.err = fmt.Errorf("invalid class name %q", e.name)
+		}
 	}
 	c.classes = append(c.classes, e)
 	c.classSlot[index] = int32(len(c.classes))
-	return e.name, e.err
+	return e.name, e.typ, e.err
 }

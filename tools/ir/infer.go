@@ -98,7 +98,7 @@ func (b *builder) defType(i int, s Stmt, v *Var, params []string, caught map[int
 	case *Identity:
 		switch s.Kind {
 		case IdentThis:
-			return ObjectType(b.out.Class)
+			return v.hint // the class's type, set by entry
 		case IdentParam:
 			if s.Index < len(params) {
 				return Type(params[s.Index])

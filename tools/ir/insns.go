@@ -104,11 +104,11 @@ func (b *builder) translate(pc, length int, work *[]int) (bool, error) {
 	case op == cf.Invokedynamic:
 		return false, b.invokeDynamic(b.u2(pc + 1))
 	case op == cf.New:
-		name, err := b.classRef(b.u2(pc + 1))
+		name, typ, err := b.classType(b.u2(pc + 1))
 		if err != nil {
 			return false, b.fail("new: %v", err)
 		}
-		t := b.result(ObjectType(name))
+		t := b.result(typ)
 		b.emit(b.scr.news.put(New{Dst: t, Class: name}))
 	case op == cf.Newarray:
 		et, ok := newarrayTypes[b.code[pc+1]]
@@ -117,11 +117,11 @@ func (b *builder) translate(pc, length int, work *[]int) (bool, error) {
 		}
 		return false, b.newArray(ArrayOf(et), 1)
 	case op == cf.Anewarray:
-		name, err := b.classRef(b.u2(pc + 1))
+		_, typ, err := b.classType(b.u2(pc + 1))
 		if err != nil {
 			return false, b.fail("anewarray: %v", err)
 		}
-		return false, b.newArray(ArrayOf(ObjectType(name)), 1)
+		return false, b.newArray(ArrayOf(typ), 1)
 	case op == cf.Multianewarray:
 		name, err := b.classRef(b.u2(pc + 1))
 		if err != nil {
@@ -147,7 +147,7 @@ func (b *builder) translate(pc, length int, work *[]int) (bool, error) {
 		b.emit(&Throw{Value: v})
 		return true, nil
 	case op == cf.Checkcast || op == cf.Instanceof:
-		name, err := b.classRef(b.u2(pc + 1))
+		_, t, err := b.classType(b.u2(pc + 1))
 		if err != nil {
 			return false, b.fail("%s: %v", cf.OpcodeName(op), err)
 		}
@@ -156,10 +156,9 @@ func (b *builder) translate(pc, length int, work *[]int) (bool, error) {
 			return false, err
 		}
 		if op == cf.Checkcast {
-			t := ObjectType(name)
 			b.emit(b.scr.casts.put(Cast{Dst: b.result(t), X: x, To: t}))
 		} else {
-			b.emit(&InstanceOf{Dst: b.result(TypeInt), X: x, T: ObjectType(name)})
+			b.emit(&InstanceOf{Dst: b.result(TypeInt), X: x, T: t})
 		}
 	case op == cf.Monitorenter || op == cf.Monitorexit:
 		x, err := b.popKind(KindRef)
