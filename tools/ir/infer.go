@@ -113,7 +113,7 @@ func (b *builder) defType(i int, s Stmt, v *Var, params []string, caught map[int
 	case *Assign:
 		return s.Src.Type()
 	case *New:
-		return ObjectType(s.Class)
+		return s.Type()
 	case *NewArray:
 		return s.T
 	case *BinOp:

@@ -109,7 +109,7 @@ func (b *builder) translate(pc, length int, work *[]int) (bool, error) {
 			return false, b.fail("new: %v", err)
 		}
 		t := b.result(typ)
-		b.emit(b.scr.news.put(New{Dst: t, Class: name}))
+		b.emit(b.scr.news.put(New{Dst: t, Class: name, t: typ}))
 	case op == cf.Newarray:
 		et, ok := newarrayTypes[b.code[pc+1]]
 		if !ok {

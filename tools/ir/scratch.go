@@ -17,6 +17,7 @@ type scratch struct {
 	mparams     []string
 	branches    []int32
 	targetBuf   []int
+	kinds       []Kind // entry stack shapes of the method's blocks
 	leader      []bool
 	insts       []inst
 	blocks      []block
@@ -79,6 +80,7 @@ func (b *builder) releaseScratch() {
 	s.localVars, s.stack = b.localVars[:0], b.stack[:0]
 	s.all, s.owner, s.edges = b.all[:0], b.owner[:0], b.edges[:0]
 	s.instAt, s.blockAt = b.instAt, b.blockAt
+	s.kinds = s.kinds[:0]
 	*b = builder{} // drop references to the method's IR
 	scratchPool.Put(s)
 }

@@ -52,6 +52,15 @@ type New struct {
 	Dst    *Var
 	Class  string
 	Lambda *Lambda
+	t      Type // ObjectType(Class), kept to type the destination
+}
+
+// Type returns the type of the allocated object.
+func (s *New) Type() Type {
+	if s.t == "" {
+		return ObjectType(s.Class)
+	}
+	return s.t
 }
 
 // NewArray allocates an array of type T with the given dimension lengths

@@ -91,10 +91,11 @@ func (b *builder) flowTo(pc int, work *[]int) error {
 	if !tb.reached {
 		tb.reached = true
 		if len(b.stack) > 0 {
-			tb.entry = make([]Kind, len(b.stack))
-			for i, v := range b.stack {
-				tb.entry[i] = v.Type().Kind()
+			start := len(b.scr.kinds)
+			for _, v := range b.stack {
+				b.scr.kinds = append(b.scr.kinds, v.Type().Kind())
 			}
+			tb.entry = b.scr.kinds[start:len(b.scr.kinds):len(b.scr.kinds)]
 		}
 		*work = append(*work, int(ti))
 		return nil
