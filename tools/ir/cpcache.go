@@ -77,7 +77,10 @@ func (b *builder) member(index uint16) *memberEntry {
 	return e
 }
 
-var errNotField = errors.New("not a field reference")
+var (
+	errNotField      = errors.New("not a field reference")
+	errFieldAsMethod = errors.New("field reference used as a method")
+)
 
 // classRef resolves the CONSTANT_Class operand of new, anewarray,
 // multianewarray, checkcast and instanceof, rejecting names that are not a

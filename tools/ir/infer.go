@@ -5,20 +5,20 @@ package ir
 // of other variables.
 func (b *builder) inferTypes() {
 	m := b.out
-	var caught map[int]Type
-	if len(m.Traps) > 0 {
-		caught = make(map[int]Type)
-	}
+	// The type each handler catches: the join over its traps.
+	caught := b.scr.caught[:0]
 	for _, t := range m.Traps {
 		ct := TypeThrow
 		if t.Type != "" {
 			ct = ObjectType(t.Type)
 		}
-		if old, ok := caught[t.Handler]; ok {
-			ct = b.join(old, ct)
+		if i := caughtIndex(caught, t.Handler); i >= 0 {
+			caught[i].t = b.join(caught[i].t, ct)
+		} else {
+			caught = append(caught, caughtType{t.Handler, ct})
 		}
-		caught[t.Handler] = ct
 	}
+	b.scr.caught = caught
 	params := b.mparams
 	// Temporaries have one definition and were made with its exact type,
 	// except copies, array loads and caught exceptions; everything else is
@@ -93,7 +93,22 @@ func (b *builder) inferTypes() {
 	}
 }
 
-func (b *builder) defType(i int, s Stmt, v *Var, params []string, caught map[int]Type) Type {
+// caughtType is the type a handler statement binds.
+type caughtType struct {
+	handler int
+	t       Type
+}
+
+func caughtIndex(cs []caughtType, handler int) int {
+	for i, c := range cs {
+		if c.handler == handler {
+			return i
+		}
+	}
+	return -1
+}
+
+func (b *builder) defType(i int, s Stmt, v *Var, params []string, caught []caughtType) Type {
 	switch s := s.(type) {
 	case *Identity:
 		switch s.Kind {
@@ -104,8 +119,8 @@ func (b *builder) defType(i int, s Stmt, v *Var, params []string, caught map[int
 				return Type(params[s.Index])
 			}
 		case IdentCaught:
-			if t, ok := caught[i]; ok {
-				return t
+			if k := caughtIndex(caught, i); k >= 0 {
+				return caught[k].t
 			}
 			return TypeThrow
 		}

@@ -1,8 +1,6 @@
 package ir
 
 import (
-	"math"
-
 	cf "github.com/rules-fragment/rules_fragment/tools/classfile"
 )
 
@@ -681,7 +679,7 @@ func (b *builder) invoke(op byte, index uint16) error {
 	e := b.member(index)
 	err := e.err
 	if err == nil && e.ref.Tag == cf.TagFieldref {
-		err = errorString("field reference used as a method")
+		err = errFieldAsMethod
 	}
 	if err != nil {
 		return b.fail("%s: %v", cf.OpcodeName(op), err)
@@ -704,9 +702,3 @@ func (b *builder) invoke(op byte, index uint16) error {
 	b.emit(s)
 	return nil
 }
-
-type errorString string
-
-func (e errorString) Error() string { return string(e) }
-
-var _ = math.MaxInt

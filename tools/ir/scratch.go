@@ -18,6 +18,7 @@ type scratch struct {
 	branches    []int32
 	targetBuf   []int
 	kinds       []Kind // entry stack shapes of the method's blocks
+	caught      []caughtType
 	leader      []bool
 	insts       []inst
 	blocks      []block

@@ -1,8 +1,6 @@
 package ir
 
 import (
-	"fmt"
-
 	cf "github.com/rules-fragment/rules_fragment/tools/classfile"
 )
 
@@ -269,5 +267,3 @@ func (b *builder) result(t Type) *Var {
 func (b *builder) errorf(format string, args ...any) error {
 	return b.fail(format, args...)
 }
-
-var _ = fmt.Sprintf
