@@ -213,7 +213,11 @@ func parseCode(a *reader, cp *ConstantPool, c *Code) {
 				for i := range lines {
 					lines[i] = LineNumber{PC: b.u2("start_pc"), Line: b.u2("line_number")}
 				}
-				c.Lines = append(c.Lines, lines...) // a method may have several tables
+				if c.Lines == nil {
+					c.Lines = lines
+				} else {
+					c.Lines = append(c.Lines, lines...) // a method may have several tables
+				}
 			}
 			b.done("LineNumberTable")
 		case "LocalVariableTable":

@@ -34,9 +34,9 @@ func (b *builder) invokeDynamic(index uint16) error {
 		lam, err := b.lambdaClass(d, bm, params, ret, site)
 		if err == nil {
 			t := b.temp(ObjectType(lam.Class.Name))
-			b.emit(b.scr.news.put(New{Dst: t, Class: lam.Class.Name, Lambda: lam}))
+			b.add(b.scr.news.put(New{Position: b.pos, Dst: t, Class: lam.Class.Name, Lambda: lam}))
 			for i, a := range args {
-				b.emit(b.scr.stores.put(Store{Base: t, Field: lam.Class.Fields[i], Src: a}))
+				b.add(b.scr.stores.put(Store{Position: b.pos, Base: t, Field: lam.Class.Fields[i], Src: a}))
 			}
 			b.push(t)
 			return nil

@@ -67,7 +67,7 @@ func (b *builder) translate(pc, length int, work *[]int) (bool, error) {
 			t = pc + b.s4(pc+1)
 		}
 		b.spillForSuccessors(nil, nil)
-		b.emit(b.scr.gotos.put(Goto{Target: t}))
+		b.add(b.scr.gotos.put(Goto{Position: b.pos, Target: t}))
 		return true, b.flowTo(t, work)
 	case op == cf.Jsr || op == cf.JsrW:
 		t := pc + b.s2(pc+1)
@@ -87,13 +87,13 @@ func (b *builder) translate(pc, length int, work *[]int) (bool, error) {
 		if want := b.retType.Kind(); want != v.Type().Kind() {
 			return true, b.fail("%s in a method returning %s", cf.OpcodeName(op), b.retType)
 		}
-		b.emit(b.scr.returns.put(Return{Value: v}))
+		b.add(b.scr.returns.put(Return{Position: b.pos, Value: v}))
 		return true, nil
 	case op == cf.Return:
 		if b.retType != TypeVoid {
 			return true, b.fail("return in a method returning %s", b.retType)
 		}
-		b.emit(b.scr.returns.put(Return{}))
+		b.add(b.scr.returns.put(Return{Position: b.pos}))
 		return true, nil
 	case op >= cf.Getstatic && op <= cf.Putfield:
 		return false, b.field(op, b.u2(pc+1))
@@ -107,7 +107,7 @@ func (b *builder) translate(pc, length int, work *[]int) (bool, error) {
 			return false, b.fail("new: %v", err)
 		}
 		t := b.result(typ)
-		b.emit(b.scr.news.put(New{Dst: t, Class: name, t: typ}))
+		b.add(b.scr.news.put(New{Position: b.pos, Dst: t, Class: name, t: typ}))
 	case op == cf.Newarray:
 		et, ok := newarrayTypes[b.code[pc+1]]
 		if !ok {
@@ -136,13 +136,13 @@ func (b *builder) translate(pc, length int, work *[]int) (bool, error) {
 		if err != nil {
 			return false, err
 		}
-		b.emit(&ArrayLength{Dst: b.result(TypeInt), Array: a})
+		b.add(&ArrayLength{Position: b.pos, Dst: b.result(TypeInt), Array: a})
 	case op == cf.Athrow:
 		v, err := b.popKind(KindRef)
 		if err != nil {
 			return true, err
 		}
-		b.emit(&Throw{Value: v})
+		b.add(&Throw{Position: b.pos, Value: v})
 		return true, nil
 	case op == cf.Checkcast || op == cf.Instanceof:
 		_, t, err := b.classType(b.u2(pc + 1))
@@ -154,9 +154,9 @@ func (b *builder) translate(pc, length int, work *[]int) (bool, error) {
 			return false, err
 		}
 		if op == cf.Checkcast {
-			b.emit(b.scr.casts.put(Cast{Dst: b.result(t), X: x, To: t}))
+			b.add(b.scr.casts.put(Cast{Position: b.pos, Dst: b.result(t), X: x, To: t}))
 		} else {
-			b.emit(&InstanceOf{Dst: b.result(TypeInt), X: x, T: t})
+			b.add(&InstanceOf{Position: b.pos, Dst: b.result(TypeInt), X: x, T: t})
 		}
 	case op == cf.Monitorenter || op == cf.Monitorexit:
 		x, err := b.popKind(KindRef)
@@ -164,9 +164,9 @@ func (b *builder) translate(pc, length int, work *[]int) (bool, error) {
 			return false, err
 		}
 		if op == cf.Monitorenter {
-			b.emit(&MonitorEnter{X: x})
+			b.add(&MonitorEnter{Position: b.pos, X: x})
 		} else {
-			b.emit(&MonitorExit{X: x})
+			b.add(&MonitorExit{Position: b.pos, X: x})
 		}
 	case op == cf.Wide:
 		return b.wide(pc)
@@ -220,7 +220,7 @@ func (b *builder) iinc(slot int, delta int64) error {
 	}
 	lv := b.localVar(slot, KindInt)
 	b.saveLocalRefs(lv)
-	b.emit(b.scr.binOps.put(BinOp{Dst: lv, Op: OpAdd, X: lv, Y: intConst(delta)}))
+	b.add(b.scr.binOps.put(BinOp{Position: b.pos, Dst: lv, Op: OpAdd, X: lv, Y: intConst(delta)}))
 	return nil
 }
 
@@ -265,7 +265,7 @@ func (b *builder) ldc(index uint16) error {
 		return b.fail("ldc: unsupported constant tag %d", c.Tag)
 	}
 	t := b.result(k.T)
-	b.emit(b.scr.assigns.put(Assign{Dst: t, Src: k}))
+	b.add(b.scr.assigns.put(Assign{Position: b.pos, Dst: t, Src: k}))
 	return nil
 }
 
@@ -288,7 +288,7 @@ func (b *builder) arrayLoad(elem Type) error {
 	if at := arr.Type(); at.IsArray() && at.Elem().Kind() == elem.Kind() {
 		elem = at.Elem()
 	}
-	b.emit(b.scr.arrayLoads.put(ArrayLoad{Dst: b.result(elem), Array: arr, Index: idx}))
+	b.add(b.scr.arrayLoads.put(ArrayLoad{Position: b.pos, Dst: b.result(elem), Array: arr, Index: idx}))
 	return nil
 }
 
@@ -302,7 +302,7 @@ func (b *builder) arrayStore(elem Type) error {
 	if v.Type().Kind() != elem.Kind() || idx.Type().Kind() != KindInt || arr.Type().Kind() != KindRef {
 		return b.fail("array store operands are %v[%v] = %v", arr.Type().Kind(), idx.Type().Kind(), v.Type().Kind())
 	}
-	b.emit(b.scr.arrayStores.put(ArrayStore{Array: arr, Index: idx, Src: v}))
+	b.add(b.scr.arrayStores.put(ArrayStore{Position: b.pos, Array: arr, Index: idx, Src: v}))
 	return nil
 }
 
@@ -317,7 +317,7 @@ func (b *builder) newArray(t Type, dims int) error {
 			return b.fail("array dimension %d is %v", i, ds[i].Type().Kind())
 		}
 	}
-	b.emit(b.scr.newArrays.put(NewArray{Dst: b.result(t), T: t, Dims: ds}))
+	b.add(b.scr.newArrays.put(NewArray{Position: b.pos, Dst: b.result(t), T: t, Dims: ds}))
 	return nil
 }
 
@@ -449,7 +449,7 @@ func (b *builder) arith(op byte) error {
 		if err != nil {
 			return err
 		}
-		b.emit(&Neg{Dst: b.result(kindType(k)), X: x})
+		b.add(&Neg{Position: b.pos, Dst: b.result(kindType(k)), X: x})
 		return nil
 	}
 	var bop BinOpKind
@@ -479,7 +479,7 @@ func (b *builder) arith(op byte) error {
 	if err != nil {
 		return err
 	}
-	b.emit(b.scr.binOps.put(BinOp{Dst: b.result(kindType(k)), Op: bop, X: x, Y: y}))
+	b.add(b.scr.binOps.put(BinOp{Position: b.pos, Dst: b.result(kindType(k)), Op: bop, X: x, Y: y}))
 	return nil
 }
 
@@ -497,7 +497,7 @@ func (b *builder) convert(op byte) error {
 	if err != nil {
 		return err
 	}
-	b.emit(&Convert{Dst: b.result(c.to), X: x, To: c.to})
+	b.add(&Convert{Position: b.pos, Dst: b.result(c.to), X: x, To: c.to})
 	return nil
 }
 
@@ -524,7 +524,7 @@ func (b *builder) compare(op byte) error {
 	if err != nil {
 		return err
 	}
-	b.emit(b.scr.binOps.put(BinOp{Dst: b.result(TypeInt), Op: bop, X: x, Y: y}))
+	b.add(b.scr.binOps.put(BinOp{Position: b.pos, Dst: b.result(TypeInt), Op: bop, X: x, Y: y}))
 	return nil
 }
 
@@ -562,7 +562,7 @@ func (b *builder) cond(op byte, target, next int, work *[]int) error {
 		return b.fail("conditional branch falls off the end of the code")
 	}
 	x, y = b.spillForSuccessors(x, y)
-	b.emit(b.scr.ifs.put(If{Cond: c, X: x, Y: y, Target: target}))
+	b.add(b.scr.ifs.put(If{Position: b.pos, Cond: c, X: x, Y: y, Target: target}))
 	if err := b.flowTo(target, work); err != nil {
 		return err
 	}
@@ -615,7 +615,7 @@ func (b *builder) jsr(target, next int, work *[]int) error {
 	b.jsrRets = append(b.jsrRets, next)
 	b.push(ra)
 	b.spillForSuccessors(nil, nil)
-	b.emit(b.scr.gotos.put(Goto{Target: target}))
+	b.add(b.scr.gotos.put(Goto{Position: b.pos, Target: target}))
 	if err := b.flowTo(target, work); err != nil {
 		return err
 	}
@@ -648,19 +648,19 @@ func (b *builder) field(op byte, index uint16) error {
 	k := f.Desc.Kind()
 	switch op {
 	case cf.Getstatic:
-		b.emit(b.scr.loads.put(Load{Dst: b.result(f.Desc), Field: f}))
+		b.add(b.scr.loads.put(Load{Position: b.pos, Dst: b.result(f.Desc), Field: f}))
 	case cf.Putstatic:
 		v, err := b.popKind(k)
 		if err != nil {
 			return err
 		}
-		b.emit(b.scr.stores.put(Store{Field: f, Src: v}))
+		b.add(b.scr.stores.put(Store{Position: b.pos, Field: f, Src: v}))
 	case cf.Getfield:
 		base, err := b.popKind(KindRef)
 		if err != nil {
 			return err
 		}
-		b.emit(b.scr.loads.put(Load{Dst: b.result(f.Desc), Base: base, Field: f}))
+		b.add(b.scr.loads.put(Load{Position: b.pos, Dst: b.result(f.Desc), Base: base, Field: f}))
 	case cf.Putfield:
 		v, err := b.popKind(k)
 		if err != nil {
@@ -670,7 +670,7 @@ func (b *builder) field(op byte, index uint16) error {
 		if err != nil {
 			return err
 		}
-		b.emit(b.scr.stores.put(Store{Base: base, Field: f, Src: v}))
+		b.add(b.scr.stores.put(Store{Position: b.pos, Base: base, Field: f, Src: v}))
 	}
 	return nil
 }

@@ -19,6 +19,7 @@ type scratch struct {
 	targetBuf   []int
 	kinds       []Kind // entry stack shapes of the method's blocks
 	caught      []caughtType
+	work        []int // translation worklist
 	leader      []bool
 	insts       []inst
 	blocks      []block

@@ -10,7 +10,8 @@ func (b *builder) translateAll() error {
 	b.blocks[0].reached = true
 	b.blocks[0].normalIn = true
 	b.blocks[0].entry = []Kind{}
-	work := []int{0}
+	work := append(b.scr.work[:0], 0)
+	defer func() { b.scr.work = work[:0] }()
 	for len(work) > 0 {
 		bi := work[0]
 		work = work[1:]
@@ -44,7 +45,7 @@ func (b *builder) translateBlock(bi int, work *[]int) error {
 	b.pos = Position{PC: int32(startPC), Line: b.lineAt(&li, startPC)}
 	if blk.handler {
 		t := b.temp(TypeThrow)
-		b.emit(b.scr.identitys.put(Identity{Dst: t, Kind: IdentCaught}))
+		b.add(b.scr.identitys.put(Identity{Position: b.pos, Dst: t, Kind: IdentCaught}))
 		b.stack = append(b.stack, t)
 	} else {
 		for d, k := range blk.entry {
@@ -139,7 +140,7 @@ func (b *builder) spillForSuccessors(x, y Value) (Value, Value) {
 		}
 		t := b.temp(v.hint)
 		saved = append(saved, [2]*Var{v, t})
-		b.emit(b.scr.assigns.put(Assign{Dst: t, Src: v}))
+		b.add(b.scr.assigns.put(Assign{Position: b.pos, Dst: t, Src: v}))
 		return t
 	}
 	x, y = save(x), save(y)
@@ -149,7 +150,7 @@ func (b *builder) spillForSuccessors(x, y Value) (Value, Value) {
 	for i, v := range b.stack {
 		target := b.stackVar(i, v.Type().Kind())
 		if v != Value(target) {
-			b.emit(b.scr.assigns.put(Assign{Dst: target, Src: v}))
+			b.add(b.scr.assigns.put(Assign{Position: b.pos, Dst: target, Src: v}))
 		}
 	}
 	return x, y
@@ -159,6 +160,9 @@ func (b *builder) emit(s Stmt) {
 	*s.Pos() = b.pos
 	b.emitIn(b.curIdx, s)
 }
+
+// add appends a statement whose literal already carries b.pos.
+func (b *builder) add(s Stmt) { b.emitIn(b.curIdx, s) }
 
 func (b *builder) push(v Value) { b.stack = append(b.stack, v) }
 
@@ -223,7 +227,7 @@ func (b *builder) storeLocal(slot int, v Value) error {
 			return nil
 		}
 	}
-	b.emit(b.scr.assigns.put(Assign{Dst: lv, Src: v}))
+	b.add(b.scr.assigns.put(Assign{Position: b.pos, Dst: lv, Src: v}))
 	return nil
 }
 
@@ -242,7 +246,7 @@ func (b *builder) saveLocalRefs(lv *Var) {
 		if x == Value(lv) {
 			if t == nil {
 				t = b.temp(lv.hint)
-				b.emit(b.scr.assigns.put(Assign{Dst: t, Src: lv}))
+				b.add(b.scr.assigns.put(Assign{Position: b.pos, Dst: t, Src: lv}))
 			}
 			b.stack[i] = t
 		}
