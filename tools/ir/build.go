@@ -163,7 +163,6 @@ func (b *builder) build() error {
 	if err := b.layout(); err != nil {
 		return err
 	}
-	b.countDefs()
 	if err := b.checkUndefined(); err != nil {
 		return err
 	}
@@ -185,7 +184,7 @@ func (b *builder) build() error {
 // array's inferred type (a long[] read with faload), which the verifier
 // would reject too.
 func (b *builder) checkArrays() error {
-	for _, s := range b.out.Stmts {
+	for _, s := range b.scr.arrays {
 		var arr Value
 		var elem Kind
 		switch s := s.(type) {

@@ -208,23 +208,6 @@ func (b *builder) lub(x, y Type) Type {
 // deadSlot marks temporaries whose definition was retargeted to a local.
 const deadSlot = -2
 
-// countDefs records, for the variable splitting and compaction that
-// follow, how many statements define each variable and which variable each
-// statement defines.
-func (b *builder) countDefs() {
-	sp := &b.scr.split
-	m := b.out
-	sp.ndefs = resize(sp.ndefs, len(m.Vars))
-	sp.defAt = resize(sp.defAt, len(m.Stmts))
-	for i, s := range m.Stmts {
-		sp.defAt[i] = -1
-		if v := defOf(s); v != nil {
-			sp.ndefs[v.ID]++
-			sp.defAt[i] = int32(v.ID)
-		}
-	}
-}
-
 // checkUndefined rejects reads of variables that nothing defines, which
 // verified bytecode never does (the JVM verifier requires locals to be
 // assigned before use). Only methods with such a variable are scanned.

@@ -67,7 +67,7 @@ func (b *builder) translate(pc, length int, work *[]int) (bool, error) {
 			t = pc + b.s4(pc+1)
 		}
 		b.spillForSuccessors(nil, nil)
-		b.add(b.scr.gotos.put(Goto{Position: b.pos, Target: t}))
+		b.jump(b.scr.gotos.put(Goto{Position: b.pos, Target: t}))
 		return true, b.flowTo(t, work)
 	case op == cf.Jsr || op == cf.JsrW:
 		t := pc + b.s2(pc+1)
@@ -288,7 +288,7 @@ func (b *builder) arrayLoad(elem Type) error {
 	if at := arr.Type(); at.IsArray() && at.Elem().Kind() == elem.Kind() {
 		elem = at.Elem()
 	}
-	b.add(b.scr.arrayLoads.put(ArrayLoad{Position: b.pos, Dst: b.result(elem), Array: arr, Index: idx}))
+	b.array(b.scr.arrayLoads.put(ArrayLoad{Position: b.pos, Dst: b.result(elem), Array: arr, Index: idx}))
 	return nil
 }
 
@@ -302,7 +302,7 @@ func (b *builder) arrayStore(elem Type) error {
 	if v.Type().Kind() != elem.Kind() || idx.Type().Kind() != KindInt || arr.Type().Kind() != KindRef {
 		return b.fail("array store operands are %v[%v] = %v", arr.Type().Kind(), idx.Type().Kind(), v.Type().Kind())
 	}
-	b.add(b.scr.arrayStores.put(ArrayStore{Position: b.pos, Array: arr, Index: idx, Src: v}))
+	b.array(b.scr.arrayStores.put(ArrayStore{Position: b.pos, Array: arr, Index: idx, Src: v}))
 	return nil
 }
 
@@ -562,7 +562,7 @@ func (b *builder) cond(op byte, target, next int, work *[]int) error {
 		return b.fail("conditional branch falls off the end of the code")
 	}
 	x, y = b.spillForSuccessors(x, y)
-	b.add(b.scr.ifs.put(If{Position: b.pos, Cond: c, X: x, Y: y, Target: target}))
+	b.jump(b.scr.ifs.put(If{Position: b.pos, Cond: c, X: x, Y: y, Target: target}))
 	if err := b.flowTo(target, work); err != nil {
 		return err
 	}
@@ -592,6 +592,7 @@ func (b *builder) tableSwitch(op byte, pc int, work *[]int) error {
 	key, _ = b.spillForSuccessors(key, nil)
 	s.Key = key
 	b.emit(s)
+	b.scr.jumps = append(b.scr.jumps, s)
 	for _, t := range s.Targets {
 		if err := b.flowTo(t, work); err != nil {
 			return err
@@ -615,7 +616,7 @@ func (b *builder) jsr(target, next int, work *[]int) error {
 	b.jsrRets = append(b.jsrRets, next)
 	b.push(ra)
 	b.spillForSuccessors(nil, nil)
-	b.add(b.scr.gotos.put(Goto{Position: b.pos, Target: target}))
+	b.jump(b.scr.gotos.put(Goto{Position: b.pos, Target: target}))
 	if err := b.flowTo(target, work); err != nil {
 		return err
 	}

@@ -12,25 +12,38 @@ func (b *builder) layout() error {
 		b.blocks[i].start = n
 		n += b.blocks[i].count
 	}
-	stmts := b.scr.stmts.take(n)  // small methods share chunks
-	if slices.IsSorted(b.owner) { // translated in bytecode order already
-		copy(stmts, b.all)
-	} else {
-		next := b.scr.next[:0]
+	stmts := b.scr.stmts.take(n) // small methods share chunks
+	// Place the statements and count definitions in one pass: ndefs and
+	// defAt feed checkUndefined, splitWebs and compact.
+	sp := &b.scr.split
+	sp.ndefs = resize(sp.ndefs, len(b.out.Vars))
+	sp.defAt = resize(sp.defAt, n)
+	sorted := slices.IsSorted(b.owner) // translated in bytecode order already
+	next := b.scr.next[:0]
+	if !sorted {
 		for i := range b.blocks {
 			next = append(next, int32(b.blocks[i].start))
 		}
-		for i, s := range b.all {
+	}
+	for i, s := range b.all {
+		p := i
+		if !sorted {
 			o := b.owner[i]
-			stmts[next[o]] = s
+			p = int(next[o])
 			next[o]++
 		}
-		b.scr.next = next
+		stmts[p] = s
+		sp.defAt[p] = -1
+		if v := s.dst(); v != nil {
+			sp.ndefs[v.ID]++
+			sp.defAt[p] = v.ID
+		}
 	}
+	b.scr.next = next
 	// An empty block's start is the next block's start, which is right:
 	// a reached empty block falls through to its successor in pc order.
 	at := func(pc int) int { return b.blocks[b.blockAt[pc]].start }
-	for _, s := range stmts {
+	for _, s := range b.scr.jumps {
 		switch s := s.(type) {
 		case *If:
 			s.Target = at(s.Target)

@@ -19,7 +19,9 @@ type scratch struct {
 	targetBuf   []int
 	kinds       []Kind // entry stack shapes of the method's blocks
 	caught      []caughtType
-	work        []int // translation worklist
+	work        []int  // translation worklist
+	jumps       []Stmt // the method's If, Goto and Switch statements
+	arrays      []Stmt // the method's array loads and stores
 	leader      []bool
 	insts       []inst
 	blocks      []block
@@ -83,6 +85,10 @@ func (b *builder) releaseScratch() {
 	s.all, s.owner, s.edges = b.all[:0], b.owner[:0], b.edges[:0]
 	s.instAt, s.blockAt = b.instAt, b.blockAt
 	s.kinds = s.kinds[:0]
+	clear(s.jumps)
+	s.jumps = s.jumps[:0]
+	clear(s.arrays)
+	s.arrays = s.arrays[:0]
 	*b = builder{} // drop references to the method's IR
 	scratchPool.Put(s)
 }

@@ -164,6 +164,18 @@ func (b *builder) emit(s Stmt) {
 // add appends a statement whose literal already carries b.pos.
 func (b *builder) add(s Stmt) { b.emitIn(b.curIdx, s) }
 
+// jump adds a branch, remembered so that layout can retarget it.
+func (b *builder) jump(s Stmt) {
+	b.emitIn(b.curIdx, s)
+	b.scr.jumps = append(b.scr.jumps, s)
+}
+
+// array adds an element access, remembered for checkArrays.
+func (b *builder) array(s Stmt) {
+	b.emitIn(b.curIdx, s)
+	b.scr.arrays = append(b.scr.arrays, s)
+}
+
 func (b *builder) push(v Value) { b.stack = append(b.stack, v) }
 
 // pop removes the top value; an underflow is reported by the caller
