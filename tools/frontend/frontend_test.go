@@ -8,6 +8,7 @@ import (
 	"path/filepath"
 	"runtime"
 	"sort"
+	"strings"
 	"sync/atomic"
 	"testing"
 
@@ -95,6 +96,26 @@ func TestRealBytecode(t *testing.T) {
 			t.Logf("COUNT %s: %v, %d phantom classes", img, &n, p.Hierarchy.Stats().Phantoms)
 		})
 	}
+	t.Run("maven-jars", func(t *testing.T) {
+		jars := mavenJars(t)
+		var n counts
+		var subroutines atomic.Int64
+		for _, jar := range jars {
+			p := load(t, jar)
+			checkAll(t, p, &n)
+			p.ForEachIR(func(c *Class, ic *ir.Class) error {
+				for _, m := range ic.Methods {
+					for _, s := range m.Stmts {
+						if _, ok := s.(*ir.SubroutineReturn); ok {
+							subroutines.Add(1)
+						}
+					}
+				}
+				return nil
+			})
+		}
+		t.Logf("COUNT Maven jars (testing/maven-jars.txt): %d jars, %v, %d jsr/ret subroutine returns", len(jars), &n, subroutines.Load())
+	})
 	t.Run("usr-share-java", func(t *testing.T) {
 		jars := debianJars(t)
 		var n counts
@@ -103,6 +124,42 @@ func TestRealBytecode(t *testing.T) {
 		}
 		t.Logf("COUNT %s: %d distinct jars, %v", debianJar, len(jars), &n)
 	})
+}
+
+// mavenJars resolves testing/maven-jars.txt in the local Maven repository
+// (.ci/run fetches them). Missing jars are reported in the test output.
+func mavenJars(t *testing.T) []string {
+	list, err := os.ReadFile("../../testing/maven-jars.txt")
+	if err != nil {
+		t.Fatal(err)
+	}
+	home, _ := os.UserHomeDir()
+	repo := filepath.Join(home, ".m2", "repository")
+	var jars, missing []string
+	for _, line := range strings.Split(string(list), "\n") {
+		line = strings.TrimSpace(line)
+		if line == "" || strings.HasPrefix(line, "#") {
+			continue
+		}
+		parts := strings.Split(line, ":")
+		if len(parts) != 3 {
+			t.Fatalf("testing/maven-jars.txt: bad line %q", line)
+		}
+		g, a, v := parts[0], parts[1], parts[2]
+		jar := filepath.Join(repo, filepath.FromSlash(strings.ReplaceAll(g, ".", "/")), a, v, a+"-"+v+".jar")
+		if _, err := os.Stat(jar); err != nil {
+			missing = append(missing, line)
+			continue
+		}
+		jars = append(jars, jar)
+	}
+	if len(missing) > 0 {
+		t.Logf("COUNT missing from %s (fetch with mvn dependency:get, as .ci/run does): %s", repo, strings.Join(missing, ", "))
+	}
+	if len(jars) == 0 {
+		t.Skipf("SKIP: none of testing/maven-jars.txt is in %s", repo)
+	}
+	return jars
 }
 
 // debianJars lists the distinct jar files of /usr/share/java (symlinks

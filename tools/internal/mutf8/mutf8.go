@@ -19,6 +19,8 @@ var ErrInvalid = errors.New("invalid modified UTF-8")
 
 // Decode converts modified UTF-8 bytes to a Go (UTF-8) string. It rejects
 // raw NUL bytes, four-byte sequences, truncated or malformed sequences.
+// Overlong forms are accepted, as the JVM accepts them: old compilers
+// wrote characters such as U+0660 as three bytes (xerces 2.6.2 does).
 // Unpaired surrogates, which class files may contain, are kept as their
 // three-byte encoding (WTF-8), so that distinct names stay distinct and
 // Append restores the original bytes.
@@ -55,18 +57,12 @@ func Decode(b []byte) (string, error) {
 				return "", ErrInvalid
 			}
 			r = rune(c&0x1F)<<6 | rune(b[i+1]&0x3F)
-			if r != 0 && r < 0x80 {
-				return "", ErrInvalid // overlong (only NUL may be overlong)
-			}
 			i += 2
 		case c&0xF0 == 0xE0:
 			if i+2 >= len(b) || b[i+1]&0xC0 != 0x80 || b[i+2]&0xC0 != 0x80 {
 				return "", ErrInvalid
 			}
 			r = rune(c&0x0F)<<12 | rune(b[i+1]&0x3F)<<6 | rune(b[i+2]&0x3F)
-			if r < 0x800 {
-				return "", ErrInvalid
-			}
 			i += 3
 		default:
 			return "", ErrInvalid

@@ -34,13 +34,15 @@ func TestDecodeInvalid(t *testing.T) {
 		{0xE2, 0x82},             // truncated
 		{0xC3, 0x41},             // bad continuation
 		{0xF0, 0x9F, 0x98, 0x80}, // four-byte form
-		{0xC1, 0x81},             // overlong
-		{0xE0, 0x81, 0x81},       // overlong
 		{0x80},                   // stray continuation
 	} {
 		if s, err := Decode(b); !errors.Is(err, ErrInvalid) {
 			t.Errorf("Decode(% x) = %q, %v; want ErrInvalid", b, s, err)
 		}
+	}
+	// Overlong forms decode to their code point, as in the JVM.
+	if s, err := Decode([]byte{0xE0, 0x99, 0xA0, 0xC1, 0x81}); err != nil || s != "\u0660A" {
+		t.Errorf("overlong forms: %q, %v", s, err)
 	}
 	// Unpaired surrogates are kept in their three-byte form and round-trip.
 	lone := []byte{0xED, 0xA0, 0xBD, 'x', 0xED, 0xB8, 0x80}
