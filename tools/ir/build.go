@@ -127,7 +127,8 @@ type block struct {
 	first, end int // instruction indices [first, end)
 	entry      []Kind
 	reached    bool
-	handler    bool // entered by exception transfer
+	handler    bool // entered by exception transfer only
+	mixed      bool // a handler also entered by normal control flow
 	normalIn   bool // entered by normal control flow
 	count      int  // statements emitted for this block
 	start      int  // index of its first statement in the method

@@ -34,6 +34,7 @@ func (b *builder) decode() error {
 	b.scr.leader = resize(b.scr.leader, len(code)+1)
 	leader := b.scr.leader
 	leader[0] = true
+	b.scr.isTarget = resize(b.scr.isTarget, len(code))
 	mark := func(target int) error {
 		if target < 0 || target >= len(code) || !b.instAt[target] {
 			return b.fail("branch target %d is not an instruction", target)
@@ -51,6 +52,7 @@ func (b *builder) decode() error {
 			if err := mark(t); err != nil {
 				return err
 			}
+			b.scr.isTarget[t] = true
 		}
 		if ends {
 			leader[pc+int(in.len)] = true
@@ -82,7 +84,42 @@ func (b *builder) decode() error {
 		}
 	}
 	b.blocks[len(b.blocks)-1].end = len(b.insts)
+	b.markMixedHandlers()
 	return nil
+}
+
+// markMixedHandlers flags handler blocks that normal control flow may also
+// enter: jump targets, and blocks the previous instruction falls into.
+// javac never emits these, other producers may.
+func (b *builder) markMixedHandlers() {
+	for _, h := range b.cm.Code.Handlers {
+		if h.Start == h.End {
+			continue
+		}
+		bi := b.blockAt[h.HandlerPC]
+		blk := &b.blocks[bi]
+		if blk.mixed {
+			continue
+		}
+		if b.scr.isTarget[h.HandlerPC] {
+			blk.mixed = true
+			continue
+		}
+		if bi > 0 {
+			prev := b.insts[b.blocks[bi-1].end-1]
+			switch op := b.code[prev.pc]; op {
+			case cf.Goto, cf.GotoW, cf.Athrow, cf.Tableswitch, cf.Lookupswitch, cf.Ret:
+			case cf.Wide:
+				if b.code[prev.pc+1] != cf.Ret {
+					blk.mixed = true
+				}
+			default:
+				if op < cf.Ireturn || op > cf.Return {
+					blk.mixed = true
+				}
+			}
+		}
+	}
 }
 
 // branchTargets returns the explicit jump targets of the instruction at pc

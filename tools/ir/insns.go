@@ -563,6 +563,7 @@ func (b *builder) cond(op byte, target, next int, work *[]int) error {
 	}
 	x, y = b.spillForSuccessors(x, y)
 	b.jump(b.scr.ifs.put(If{Position: b.pos, Cond: c, X: x, Y: y, Target: target}))
+	b.gotoIfMixed(next)
 	if err := b.flowTo(target, work); err != nil {
 		return err
 	}

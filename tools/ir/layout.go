@@ -42,7 +42,13 @@ func (b *builder) layout() error {
 	b.scr.next = next
 	// An empty block's start is the next block's start, which is right:
 	// a reached empty block falls through to its successor in pc order.
-	at := func(pc int) int { return b.blocks[b.blockAt[pc]].start }
+	at := func(pc int) int {
+		blk := &b.blocks[b.blockAt[pc]]
+		if blk.mixed {
+			return blk.start + 1 // past the handler's @caughtexception
+		}
+		return blk.start
+	}
 	for _, s := range b.scr.jumps {
 		switch s := s.(type) {
 		case *If:

@@ -19,9 +19,11 @@ type scratch struct {
 	targetBuf   []int
 	kinds       []Kind // entry stack shapes of the method's blocks
 	caught      []caughtType
-	work        []int  // translation worklist
-	jumps       []Stmt // the method's If, Goto and Switch statements
-	arrays      []Stmt // the method's array loads and stores
+	work        []int   // translation worklist
+	jumps       []Stmt  // the method's If, Goto and Switch statements
+	isTarget    []bool  // pc → a branch target
+	extraNode   []int32 // mixed handler blocks, for blockGraph
+	arrays      []Stmt  // the method's array loads and stores
 	leader      []bool
 	insts       []inst
 	blocks      []block

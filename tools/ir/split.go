@@ -292,15 +292,36 @@ func (b *builder) blockGraph() *stmtGraph {
 			b.edges = append(b.edges, edge{from: int32(r), to: b.blockAt[pc]})
 		}
 	}
-	g := &b.scr.graph
+	// A handler that normal flow also enters gets a node of its own for
+	// its @caughtexception binding: traps lead there, normal edges past it.
 	n := len(b.blocks)
-	g.start, g.end = resize(g.start, n), resize(g.end, n)
+	extra := b.scr.extraNode[:0]
+	for i := range b.blocks {
+		if b.blocks[i].mixed && b.blocks[i].reached {
+			extra = append(extra, int32(i))
+		}
+	}
+	b.scr.extraNode = extra
+	nodes := n + len(extra)
+	g := &b.scr.graph
+	g.start, g.end = resize(g.start, nodes), resize(g.end, nodes)
 	for i := range b.blocks {
 		g.start[i] = int32(b.blocks[i].start)
 		g.end[i] = int32(b.blocks[i].start + b.blocks[i].count)
 	}
-	g.succOff, g.succ = csr(g.succOff, g.succ, n, b.edges, false)
-	g.excOff, g.exc = csr(g.excOff, g.exc, n, b.edges, true)
+	for k, i := range extra {
+		x := int32(n + k)
+		g.start[x], g.end[x] = g.start[i], g.start[i]+1
+		g.start[i]++
+		for j := range b.edges {
+			if e := &b.edges[j]; e.exc && e.to == i {
+				e.to = x
+			}
+		}
+		b.edges = append(b.edges, edge{from: x, to: i})
+	}
+	g.succOff, g.succ = csr(g.succOff, g.succ, nodes, b.edges, false)
+	g.excOff, g.exc = csr(g.excOff, g.exc, nodes, b.edges, true)
 	return g
 }
 

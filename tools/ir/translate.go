@@ -31,10 +31,17 @@ func (b *builder) translateBlock(bi int, work *[]int) error {
 	for _, h := range b.cm.Code.Handlers {
 		if int(h.Start) <= startPC && startPC < int(h.End) {
 			hb := &b.blocks[b.blockAt[h.HandlerPC]]
-			if hb.normalIn {
-				return b.fail("exception handler at pc %d is also reached by normal control flow", h.HandlerPC)
-			}
-			if !hb.reached {
+			switch {
+			case hb.mixed:
+				// Its stack holds the exception on either entry.
+				if !hb.reached {
+					hb.reached = true
+					hb.entry = refEntry[:]
+					*work = append(*work, int(b.blockAt[h.HandlerPC]))
+				} else if len(hb.entry) != 1 || hb.entry[0] != KindRef {
+					return b.fail("exception handler at pc %d is also entered with operand stack %v", h.HandlerPC, hb.entry)
+				}
+			case !hb.reached:
 				hb.reached, hb.handler = true, true
 				*work = append(*work, int(b.blockAt[h.HandlerPC]))
 			}
@@ -43,11 +50,18 @@ func (b *builder) translateBlock(bi int, work *[]int) error {
 	}
 	li := b.lineIndex(startPC)
 	b.pos = Position{PC: int32(startPC), Line: b.lineAt(&li, startPC)}
-	if blk.handler {
+	switch {
+	case blk.handler:
 		t := b.temp(TypeThrow)
 		b.add(b.scr.identitys.put(Identity{Position: b.pos, Dst: t, Kind: IdentCaught}))
 		b.stack = append(b.stack, t)
-	} else {
+	case blk.mixed:
+		// The trap enters at the binding; normal flow enters after it
+		// with the value already in the stack variable (see layout).
+		v := b.stackVar(0, KindRef)
+		b.add(b.scr.identitys.put(Identity{Position: b.pos, Dst: v, Kind: IdentCaught}))
+		b.stack = append(b.stack, v)
+	default:
 		for d, k := range blk.entry {
 			b.stack = append(b.stack, b.stackVar(d, k))
 		}
@@ -74,7 +88,19 @@ func (b *builder) translateBlock(bi int, work *[]int) error {
 		return b.fail("execution falls off the end of the code")
 	}
 	b.spillForSuccessors(nil, nil)
+	b.gotoIfMixed(next)
 	return b.flowTo(next, work)
+}
+
+// refEntry is the entry stack of exception handlers.
+var refEntry = [1]Kind{KindRef}
+
+// gotoIfMixed makes fall-through into a handler that normal flow also
+// enters explicit, so that it skips the handler's @caughtexception binding.
+func (b *builder) gotoIfMixed(next int) {
+	if b.blocks[b.blockAt[next]].mixed {
+		b.jump(b.scr.gotos.put(Goto{Position: b.pos, Target: next}))
+	}
 }
 
 // flowTo records that control reaches the block at pc with the current
@@ -84,7 +110,7 @@ func (b *builder) flowTo(pc int, work *[]int) error {
 	tb := &b.blocks[ti]
 	b.edges = append(b.edges, edge{from: int32(b.curIdx), to: ti})
 	if tb.handler {
-		return b.fail("exception handler at pc %d is also reached by normal control flow", pc)
+		return b.fail("internal: exception handler at pc %d reached by normal control flow", pc)
 	}
 	tb.normalIn = true
 	if !tb.reached {
