@@ -129,6 +129,8 @@ type block struct {
 	reached    bool
 	handler    bool // entered by exception transfer only
 	mixed      bool // a handler also entered by normal control flow
+	caught     bool // mixed: some trap leads here (set by layout)
+	binding    Stmt // mixed: its @caughtexception statement
 	normalIn   bool // entered by normal control flow
 	count      int  // statements emitted for this block
 	start      int  // index of its first statement in the method

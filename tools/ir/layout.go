@@ -12,6 +12,7 @@ func (b *builder) layout() error {
 		b.blocks[i].start = n
 		n += b.blocks[i].count
 	}
+	b.markCaught()
 	stmts := b.scr.stmts.take(n) // small methods share chunks
 	// Place the statements and count definitions in one pass: ndefs and
 	// defAt feed checkUndefined, splitWebs and compact.
@@ -31,6 +32,11 @@ func (b *builder) layout() error {
 			o := b.owner[i]
 			p = int(next[o])
 			next[o]++
+		}
+		if blk := &b.blocks[b.owner[i]]; blk.mixed && s == blk.binding && !blk.caught {
+			// No reachable protected code leads to this handler: its
+			// binding becomes a jump to the next statement.
+			s = b.scr.gotos.put(Goto{Position: *s.Pos(), Target: p + 1})
 		}
 		stmts[p] = s
 		sp.defAt[p] = -1
@@ -129,5 +135,28 @@ func (b *builder) buildTraps() {
 			to = end
 		}
 		flush()
+	}
+}
+
+// markCaught flags the mixed handler blocks that some trap will lead to:
+// those with a reached, non-empty block in a protected range (the ranges
+// buildTraps makes).
+func (b *builder) markCaught() {
+	for _, h := range b.cm.Code.Handlers {
+		if h.Start == h.End {
+			continue
+		}
+		hb := &b.blocks[b.blockAt[h.HandlerPC]]
+		if !hb.mixed || hb.caught || !hb.reached {
+			continue
+		}
+		for i := range b.blocks {
+			blk := &b.blocks[i]
+			pc := int(b.insts[blk.first].pc)
+			if blk.reached && blk.count > 0 && pc >= int(h.Start) && pc < int(h.End) {
+				hb.caught = true
+				break
+			}
+		}
 	}
 }

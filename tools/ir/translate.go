@@ -41,6 +41,8 @@ func (b *builder) translateBlock(bi int, work *[]int) error {
 				} else if len(hb.entry) != 1 || hb.entry[0] != KindRef {
 					return b.fail("exception handler at pc %d is also entered with operand stack %v", h.HandlerPC, hb.entry)
 				}
+			case hb.normalIn: // the method entry: its stack cannot hold an exception
+				return b.fail("exception handler at pc %d is also entered with an empty operand stack", h.HandlerPC)
 			case !hb.reached:
 				hb.reached, hb.handler = true, true
 				*work = append(*work, int(b.blockAt[h.HandlerPC]))
@@ -59,7 +61,8 @@ func (b *builder) translateBlock(bi int, work *[]int) error {
 		// The trap enters at the binding; normal flow enters after it
 		// with the value already in the stack variable (see layout).
 		v := b.stackVar(0, KindRef)
-		b.add(b.scr.identitys.put(Identity{Position: b.pos, Dst: v, Kind: IdentCaught}))
+		blk.binding = b.scr.identitys.put(Identity{Position: b.pos, Dst: v, Kind: IdentCaught})
+		b.add(blk.binding)
 		b.stack = append(b.stack, v)
 	default:
 		for d, k := range blk.entry {
