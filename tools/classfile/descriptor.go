@@ -96,3 +96,13 @@ func SlotSize(desc string) int {
 	}
 	return 1
 }
+
+// ValidClassName reports whether s is a binary class name in internal form
+// (JVMS §4.2.1): non-empty identifiers separated by '/', without '.', ';'
+// or '['. Array descriptors are not class names.
+func ValidClassName(s string) bool {
+	if s == "" || s[0] == '[' {
+		return false
+	}
+	return fieldDescEnd("L"+s+";", 0) == len(s)+2 && !strings.Contains(s, "//") && s[0] != '/' && s[len(s)-1] != '/'
+}

@@ -25,11 +25,19 @@ func Parse(data []byte) (*ClassFile, error) {
 	c.Access = r.u2("access_flags")
 	c.Name = r.classRef(cp, r.u2("this_class"), false)
 	c.Super = r.classRef(cp, r.u2("super_class"), true)
+	for _, n := range [2]string{c.Name, c.Super} {
+		if r.err == nil && n != "" && !ValidClassName(n) {
+			r.fail("invalid class name %q", n)
+		}
+	}
 	n := int(r.u2("interfaces_count"))
 	if r.need(2*n, "interfaces") {
 		c.Interfaces = make([]string, n)
 		for i := range c.Interfaces {
 			c.Interfaces[i] = r.classRef(cp, r.u2("interface"), false)
+			if r.err == nil && !ValidClassName(c.Interfaces[i]) {
+				r.fail("invalid interface name %q", c.Interfaces[i])
+			}
 		}
 	}
 	n = int(r.u2("fields_count"))
