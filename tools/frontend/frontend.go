@@ -40,7 +40,8 @@ type Class struct {
 // Location names the class file as "container!entry" for messages.
 func (c *Class) Location() string { return c.Container + "!" + c.Entry.Path }
 
-// Program is a loaded classpath.
+// Program is a loaded classpath. Its hierarchy includes the synthetic
+// classes of lambda call sites (see ir.LambdaClasses).
 type Program struct {
 	Classpath *classpath.Classpath
 	Classes   []*Class // defining classes in classpath order
@@ -66,6 +67,7 @@ func Load(paths []string, opts Options) (*Program, error) {
 	for _, c := range cp.Containers() {
 		entries := c.Entries()
 		files := make([]*classfile.ClassFile, len(entries))
+		lambdas := make([][]*ir.SyntheticClass, len(entries))
 		index := make(map[classpath.Entry]int, len(entries))
 		for i, e := range entries {
 			index[e] = i
@@ -78,7 +80,14 @@ func Load(paths []string, opts Options) (*Program, error) {
 			if cf.Name != e.Class && e.Class != "module-info" {
 				return &classpath.Error{Container: c.Name(), Entry: e.Path, Err: fmt.Errorf("defines class %s, not %s", cf.Name, e.Class)}
 			}
+			// Lambda classes join the hierarchy before it is linked, so
+			// that dispatch and CHA see them as implementations.
+			synth, err := ir.LambdaClasses(cf)
+			if err != nil {
+				return &classpath.Error{Container: c.Name(), Entry: e.Path, Err: err}
+			}
 			files[index[e]] = cf
+			lambdas[index[e]] = synth
 			return nil
 		})
 		if err != nil {
@@ -93,6 +102,9 @@ func Load(paths []string, opts Options) (*Program, error) {
 			}
 			if b.AddWithModule(cf, c.Name(), entries[i].Module) {
 				p.Classes = append(p.Classes, &Class{File: cf, Container: c.Name(), Entry: entries[i]})
+				for _, sc := range lambdas[i] {
+					addLambda(b, sc)
+				}
 			} else {
 				p.Shadowed++
 			}
@@ -164,4 +176,17 @@ func (p *Program) ForEachIR(fn func(c *Class, ic *ir.Class) error) error {
 		}
 	}
 	return nil
+}
+
+// addLambda adds a lambda class made by the IR builder to the hierarchy.
+func addLambda(b *hierarchy.Builder, sc *ir.SyntheticClass) {
+	methods := make([]hierarchy.MethodSpec, len(sc.Methods))
+	for i, m := range sc.Methods {
+		methods[i] = hierarchy.MethodSpec{Name: m.Name, Desc: m.Desc, Access: m.Access}
+	}
+	fields := make([]hierarchy.FieldSpec, len(sc.Fields))
+	for i, f := range sc.Fields {
+		fields[i] = hierarchy.FieldSpec{Name: f.Name, Desc: string(f.Desc), Access: classfile.AccPrivate | classfile.AccFinal}
+	}
+	b.AddSynthetic(sc.Name, "java/lang/Object", sc.Interfaces, classfile.AccFinal|classfile.AccSynthetic, methods, fields)
 }

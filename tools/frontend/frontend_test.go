@@ -275,3 +275,52 @@ func TestBadInputNamesEntry(t *testing.T) {
 		}
 	}
 }
+
+// TestLambdaClassesDispatch checks that every lambda class of java.base is
+// in the hierarchy and that dispatching its functional interface's method
+// on it selects the lambda's own method.
+func TestLambdaClassesDispatch(t *testing.T) {
+	jmod := filepath.Join(jdk17, "jmods", "java.base.jmod")
+	if _, err := os.Stat(jmod); err != nil {
+		t.Skipf("SKIP: %s missing", jmod)
+	}
+	p := load(t, jmod)
+	h := p.Hierarchy
+	n := 0
+	for _, c := range h.Classes() {
+		if !c.Synthetic {
+			continue
+		}
+		n++
+		if len(c.Interfaces) == 0 || len(c.Methods) == 0 {
+			t.Fatalf("%s: no interface or method", c.Name)
+		}
+		iface, sam := c.Interfaces[0], c.Methods[0]
+		if !h.IsSubclass(c, iface) {
+			t.Errorf("%s is not a subtype of %s", c.Name, iface.Name)
+		}
+		m, err := h.ResolveInterfaceMethod(iface, sam.Name, sam.Desc)
+		if err != nil {
+			t.Errorf("%s: resolving %s.%s%s: %v", c.Name, iface.Name, sam.Name, sam.Desc, err)
+			continue
+		}
+		if got := h.Dispatch(c, m); got != sam {
+			t.Errorf("%s: dispatch of %s selects %v, want the lambda's method", c.Name, m.Key(), got)
+		}
+	}
+	// The IR builder makes exactly these classes.
+	var built atomic.Int64 // ForEachIR calls back concurrently
+	p.ForEachIR(func(c *Class, ic *ir.Class) error {
+		for _, sc := range ic.Synthetic {
+			if hc := h.Lookup(sc.Name); hc == nil || !hc.Synthetic {
+				t.Errorf("IR lambda class %s is not in the hierarchy", sc.Name)
+			}
+		}
+		built.Add(int64(len(ic.Synthetic)))
+		return nil
+	})
+	if n == 0 || int64(n) != built.Load() {
+		t.Errorf("hierarchy has %d lambda classes, the IR builder made %d", n, built.Load())
+	}
+	t.Logf("COUNT java.base lambda classes in the hierarchy: %d, all dispatch to their own method", n)
+}

@@ -68,6 +68,21 @@ func dumpTree(t *testing.T, dir string) map[string][]byte {
 		if err != nil {
 			t.Fatalf("%s: %v", p, err)
 		}
+		// LambdaClasses (used to complete hierarchies before linking) must
+		// describe exactly the classes BuildClass makes.
+		pre, err := ir.LambdaClasses(cf)
+		if err != nil {
+			t.Fatalf("%s: %v", p, err)
+		}
+		if len(pre) != len(c.Synthetic) {
+			t.Errorf("%s: LambdaClasses found %d classes, BuildClass made %d", p, len(pre), len(c.Synthetic))
+		} else {
+			for i, sc := range c.Synthetic {
+				if pre[i].Name != sc.Name || fmt.Sprint(pre[i].Interfaces) != fmt.Sprint(sc.Interfaces) || len(pre[i].Methods) != len(sc.Methods) {
+					t.Errorf("%s: lambda class %d differs: %s vs %s", p, i, pre[i].Name, sc.Name)
+				}
+			}
+		}
 		var buf bytes.Buffer
 		ir.FprintHeader(&buf, cf)
 		ir.FprintClass(&buf, c)

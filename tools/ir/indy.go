@@ -29,8 +29,7 @@ func (b *builder) invokeDynamic(index uint16) error {
 	h := bm.Method
 	static := h.Kind == cf.RefInvokeStatic
 	switch {
-	case static && h.Ref.Class == "java/lang/invoke/LambdaMetafactory" &&
-		(h.Ref.Name == "metafactory" || h.Ref.Name == "altMetafactory") && Type(ret).Kind() == KindRef && !Type(ret).IsArray():
+	case isLambdaFactory(h, ret):
 		lam, err := b.lambdaClass(d, bm, params, ret, site)
 		if err == nil {
 			t := b.temp(ObjectType(lam.Class.Name))
