@@ -101,20 +101,7 @@ func (h *Hierarchy) selectVirtual(recv *Class, mR *Method) (*Method, Outcome) {
 			return m, outcomeOf(m)
 		}
 	}
-	var buf [8]*Method
-	ms := h.maximallySpecific(recv, sel, buf[:0])
-	switch m, n := concreteOf(ms); {
-	case n == 1:
-		return m, Found
-	case n > 1:
-		return nil, Ambiguous
-	case len(ms) > 0:
-		return ms[0], FoundAbstract
-	}
-	if p := firstPhantom(recv.ifaces); p != nil {
-		return h.phantomMethod(p, mR.Name, mR.Desc), FoundPhantom
-	}
-	return nil, NotFound
+	return h.selectDefault(recv, sel, mR)
 }
 
 // canOverride reports whether instance method mC can override mA (JVMS
@@ -206,6 +193,13 @@ func (h *Hierarchy) SelectSpecial(current, ref *Class, resolved *Method) (*Metho
 			break
 		}
 	}
+	return h.selectDefault(c, sel, resolved)
+}
+
+// selectDefault finishes selection in c's superinterfaces (JVMS §5.4.6
+// step 3): the one non-abstract maximally-specific method, else an
+// abstract one, else a phantom superinterface's method record.
+func (h *Hierarchy) selectDefault(c *Class, sel int32, resolved *Method) (*Method, Outcome) {
 	var buf [8]*Method
 	ms := h.maximallySpecific(c, sel, buf[:0])
 	switch m, n := concreteOf(ms); {
