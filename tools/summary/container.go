@@ -1,0 +1,202 @@
+// Package summary is the on-disk container of rules_fragment summaries: the
+// compact, byte-deterministic files a summarizer action writes for one
+// library target and a linker reads (PRODUCT.md; the three-part content of
+// research/seed-000-003.md §6.2 is encoded inside, see docs/SUMMARY_FORMAT.md).
+//
+// A file is
+//
+//	magic (8 bytes "rfsum\x00\r\n") | header length (uint32, big-endian) |
+//	header (msgpack) | CRC-32C of the header (uint32, big-endian) |
+//	body (one zstd frame of a msgpack value stream)
+//
+// The header carries the schema version, the producer, the target, its
+// direct dependencies' checksums, and the size and SHA-256 of the
+// uncompressed body, so corruption is detected even where zstd's own frame
+// checksum would not be consulted. Encoding is deterministic by
+// construction: msgpack values are written in a fixed order, and zstd
+// compresses in one goroutine at a fixed level (klauspost/compress
+// guarantees identical output for the same version and settings).
+package summary
+
+import (
+	"bytes"
+	"crypto/sha256"
+	"encoding/binary"
+	"errors"
+	"fmt"
+	"hash"
+	"hash/crc32"
+	"io"
+
+	"github.com/klauspost/compress/zstd"
+	"github.com/vmihailenco/msgpack/v5"
+)
+
+// Magic starts every summary file. The CR LF catches text-mode mangling.
+const Magic = "rfsum\x00\r\n"
+
+// Schema is the version of the body layout this package writes and reads.
+const Schema = 1
+
+var castagnoli = crc32.MakeTable(crc32.Castagnoli)
+
+// maxHeader bounds the header so a corrupt length cannot allocate much.
+const maxHeader = 1 << 20
+
+// Header describes a summary file.
+type Header struct {
+	Schema   uint32 `msgpack:"schema"`
+	Producer string `msgpack:"producer"` // tool and version that wrote it
+	Target   string `msgpack:"target"`   // the summarised target, e.g. a Bazel label
+	Deps     []Dep  `msgpack:"deps"`     // direct dependencies' summaries
+	BodySize uint64 `msgpack:"body_size"`
+	BodySHA  []byte `msgpack:"body_sha256"`
+}
+
+// Dep names a dependency summary by target and body checksum.
+type Dep struct {
+	Target  string `msgpack:"target"`
+	BodySHA []byte `msgpack:"body_sha256"`
+}
+
+// Error reports an unreadable summary, naming the file.
+type Error struct {
+	File string
+	What string
+	Err  error
+}
+
+func (e *Error) Error() string {
+	if e.Err != nil {
+		return fmt.Sprintf("summary %s: %s: %v", e.File, e.What, e.Err)
+	}
+	return fmt.Sprintf("summary %s: %s", e.File, e.What)
+}
+
+func (e *Error) Unwrap() error { return e.Err }
+
+// ErrSchema is wrapped by errors for summaries of another schema version.
+var ErrSchema = errors.New("unsupported schema version")
+
+// Write encodes a summary: body writes the content values with enc, in a
+// deterministic order. h.Schema, BodySize and BodySHA are filled in.
+func Write(w io.Writer, h Header, body func(enc *msgpack.Encoder) error) error {
+	var raw bytes.Buffer
+	enc := msgpack.NewEncoder(&raw)
+	enc.SetSortMapKeys(true) // maps, if any, encode in key order
+	if err := body(enc); err != nil {
+		return err
+	}
+	sum := sha256.Sum256(raw.Bytes())
+	h.Schema, h.BodySize, h.BodySHA = Schema, uint64(raw.Len()), sum[:]
+	hdr, err := msgpack.Marshal(&h)
+	if err != nil {
+		return err
+	}
+	zw, err := zstd.NewWriter(nil, zstd.WithEncoderConcurrency(1), zstd.WithEncoderLevel(zstd.SpeedDefault), zstd.WithEncoderCRC(true))
+	if err != nil {
+		return err
+	}
+	defer zw.Close()
+	out := make([]byte, 0, len(Magic)+4+len(hdr)+raw.Len()/4)
+	out = append(out, Magic...)
+	out = binary.BigEndian.AppendUint32(out, uint32(len(hdr)))
+	out = append(out, hdr...)
+	out = binary.BigEndian.AppendUint32(out, crc32.Checksum(hdr, castagnoli))
+	out = zw.EncodeAll(raw.Bytes(), out)
+	_, err = w.Write(out)
+	return err
+}
+
+// Reader decodes a summary's body as a stream of msgpack values.
+type Reader struct {
+	Header Header
+	Dec    *msgpack.Decoder
+	file   string
+	zr     *zstd.Decoder
+	body   *hashingReader
+}
+
+// NewReader reads the header of the summary in r (named file in errors)
+// and prepares streaming decoding of its body.
+func NewReader(file string, r io.Reader) (*Reader, error) {
+	fail := func(what string, err error) (*Reader, error) {
+		return nil, &Error{File: file, What: what, Err: err}
+	}
+	var pre [len(Magic) + 4]byte
+	if _, err := io.ReadFull(r, pre[:]); err != nil {
+		return fail("truncated before the header", err)
+	}
+	if string(pre[:len(Magic)]) != Magic {
+		return fail(fmt.Sprintf("not a summary (starts with %q)", pre[:len(Magic)]), nil)
+	}
+	n := binary.BigEndian.Uint32(pre[len(Magic):])
+	if n > maxHeader {
+		return fail(fmt.Sprintf("header length %d exceeds %d", n, maxHeader), nil)
+	}
+	hdr := make([]byte, n+4)
+	if _, err := io.ReadFull(r, hdr); err != nil {
+		return fail("truncated header", err)
+	}
+	hdr, crc := hdr[:n], binary.BigEndian.Uint32(hdr[n:])
+	if crc32.Checksum(hdr, castagnoli) != crc {
+		return fail("header checksum mismatch", nil)
+	}
+	rd := &Reader{file: file}
+	if err := msgpack.Unmarshal(hdr, &rd.Header); err != nil {
+		return fail("bad header", err)
+	}
+	if rd.Header.Schema != Schema {
+		return fail(fmt.Sprintf("schema %d, this tool reads %d", rd.Header.Schema, Schema), ErrSchema)
+	}
+	if len(rd.Header.BodySHA) != sha256.Size {
+		return fail("header has no body checksum", nil)
+	}
+	zr, err := zstd.NewReader(r, zstd.WithDecoderConcurrency(1), zstd.WithDecoderMaxMemory(1<<32))
+	if err != nil {
+		return fail("body", err)
+	}
+	rd.zr = zr
+	rd.body = &hashingReader{r: io.LimitReader(zr, int64(rd.Header.BodySize)+1), h: sha256.New()}
+	rd.Dec = msgpack.NewDecoder(rd.body)
+	return rd, nil
+}
+
+// Finish checks that the body was read whole and matches its checksum; a
+// reader must call it after decoding the last value, and should not trust
+// decoded values if it fails.
+func (rd *Reader) Finish() error {
+	defer rd.zr.Close()
+	if _, err := io.Copy(io.Discard, rd.body); err != nil {
+		return &Error{File: rd.file, What: "corrupt body", Err: err}
+	}
+	if rd.body.n != rd.Header.BodySize {
+		return &Error{File: rd.file, What: fmt.Sprintf("body has %d bytes, header says %d", rd.body.n, rd.Header.BodySize)}
+	}
+	if !bytes.Equal(rd.body.h.Sum(nil), rd.Header.BodySHA) {
+		return &Error{File: rd.file, What: "body checksum mismatch"}
+	}
+	return nil
+}
+
+// Wrap turns a decoding error of the body into an *Error naming the file.
+func (rd *Reader) Wrap(what string, err error) error {
+	if err == nil {
+		return nil
+	}
+	return &Error{File: rd.file, What: what, Err: err}
+}
+
+// hashingReader hashes and counts what is read through it.
+type hashingReader struct {
+	r io.Reader
+	h hash.Hash
+	n uint64
+}
+
+func (hr *hashingReader) Read(p []byte) (int, error) {
+	n, err := hr.r.Read(p)
+	hr.h.Write(p[:n])
+	hr.n += uint64(n)
+	return n, err
+}
