@@ -124,7 +124,8 @@ func runStats(args []string, w io.Writer) error {
 	}
 	fmt.Fprintf(w, "classes           %d (%d interfaces, %d shadowed by earlier containers, %d module descriptors)\n", len(p.Classes), hs.Interfaces, p.Shadowed, p.Modules)
 	fmt.Fprintf(w, "phantom classes   %d (referenced supertypes not on the classpath)\n", hs.Phantoms)
-	fmt.Fprintf(w, "methods           %d declared, %d with bodies, %d abstract or native\n", hs.Methods, st.methods, st.abstractOrNative)
+	fmt.Fprintf(w, "methods           %d declared in class files, %d with bodies, %d abstract or native\n", st.methods+st.abstractOrNative, st.methods, st.abstractOrNative)
+	fmt.Fprintf(w, "hierarchy         %d classes incl. %d lambda classes, %d methods\n", hs.Classes, hs.Synthetic, hs.Methods)
 	fmt.Fprintf(w, "fields            %d\n", hs.Fields)
 	fmt.Fprintf(w, "lambda sites      %d (synthetic classes %d, methods %d)\n", st.lambdas, st.synthetic, st.synthMethods)
 	fmt.Fprintf(w, "string concats    %d\n", st.concat)
