@@ -290,3 +290,14 @@ func TestIsASCII(t *testing.T) {
 		}
 	}
 }
+
+func TestValidClassName(t *testing.T) {
+	for name, want := range map[string]bool{
+		"java/lang/Object": true, "A": true, "module-info": true, "p/a$b": true,
+		"": false, "/a": false, "a/": false, "a//b": false, "a.b": false, "a;b": false, "[I": false,
+	} {
+		if got := ValidClassName(name); got != want {
+			t.Errorf("ValidClassName(%q) = %v, want %v", name, got, want)
+		}
+	}
+}

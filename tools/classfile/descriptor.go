@@ -98,11 +98,22 @@ func SlotSize(desc string) int {
 }
 
 // ValidClassName reports whether s is a binary class name in internal form
-// (JVMS §4.2.1): non-empty identifiers separated by '/', without '.', ';'
-// or '['. Array descriptors are not class names.
+// (JVMS §4.2.1): non-empty segments separated by '/', without '.', ';' or
+// '['. Array descriptors are not class names.
 func ValidClassName(s string) bool {
-	if s == "" || s[0] == '[' {
-		return false
+	seg := 0
+	for i := 0; i < len(s); i++ {
+		switch s[i] {
+		case '/':
+			if seg == 0 {
+				return false
+			}
+			seg = 0
+			continue
+		case '.', ';', '[':
+			return false
+		}
+		seg++
 	}
-	return fieldDescEnd("L"+s+";", 0) == len(s)+2 && !strings.Contains(s, "//") && s[0] != '/' && s[len(s)-1] != '/'
+	return seg > 0
 }

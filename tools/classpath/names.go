@@ -3,6 +3,8 @@ package classpath
 import (
 	"strings"
 	"unicode/utf8"
+
+	"github.com/rules-fragment/rules_fragment/tools/classfile"
 )
 
 // classFromPath maps a slash-separated path ending in ".class" to the class's
@@ -22,22 +24,13 @@ func classFromPath(p string) (string, bool) {
 // control characters and backslashes, which no compiler emits and which only
 // show up in archive entries that are not classes.
 func ValidClassName(name string) bool {
-	if name == "" || !utf8.ValidString(name) {
+	if !utf8.ValidString(name) || !classfile.ValidClassName(name) {
 		return false
 	}
-	segStart := true
 	for i := 0; i < len(name); i++ {
-		switch c := name[i]; {
-		case c == '/':
-			if segStart {
-				return false // empty segment (leading "/", "//")
-			}
-			segStart = true
-			continue
-		case c == '.' || c == ';' || c == '[' || c == '\\' || c < 0x20 || c == 0x7F:
-			return false
+		if c := name[i]; c == '\\' || c < 0x20 || c == 0x7F {
+			return false // not a name a path can carry safely
 		}
-		segStart = false
 	}
-	return !segStart // no trailing "/"
+	return true
 }
