@@ -171,15 +171,3 @@ type ModuleProvide struct {
 
 // IsInterface reports whether the class is an interface.
 func (c *ClassFile) IsInterface() bool { return c.Access&AccInterface != 0 }
-
-// LineAt returns the source line of the instruction at pc, or 0 if unknown.
-func (c *Code) LineAt(pc int) int {
-	line := 0
-	best := -1
-	for _, l := range c.Lines {
-		if int(l.PC) <= pc && int(l.PC) > best {
-			best, line = int(l.PC), int(l.Line)
-		}
-	}
-	return line
-}

@@ -21,7 +21,6 @@ const (
 
 // classBuilder writes minimal class files.
 type classBuilder struct {
-	buf   bytes.Buffer
 	count uint16
 	pool  bytes.Buffer
 }
@@ -86,10 +85,9 @@ func makeModuleInfo(module string) []byte {
 }
 
 type zipEntry struct {
-	name   string
-	data   []byte
-	method uint16 // zip.Deflate unless set to zip.Store via store
-	store  bool
+	name  string
+	data  []byte
+	store bool
 }
 
 // makeZip returns a zip archive of entries.

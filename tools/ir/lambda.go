@@ -90,7 +90,7 @@ func (s *synthBody) adapt(v Value, to Type) (Value, error) {
 			if err != nil {
 				return nil, err
 			}
-			v, from, p = c, c.Type(), to
+			v, p = c, to
 		}
 		w := wrappers[p]
 		u := s.call(InvokeVirtual, MethodRef{Class: w.class, Name: w.unbox, Desc: "()" + string(p)}, v, nil, p)

@@ -29,7 +29,6 @@ type scratch struct {
 	blocks      []block
 	localVars   []*Var
 	stack       []Value
-	defined     []bool
 	all         []Stmt
 	owner, next []int32
 	edges       []edge

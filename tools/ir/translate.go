@@ -308,7 +308,3 @@ func (b *builder) result(t Type) *Var {
 	b.push(v)
 	return v
 }
-
-func (b *builder) errorf(format string, args ...any) error {
-	return b.fail(format, args...)
-}
