@@ -83,20 +83,7 @@ func TestSubroutines(t *testing.T) {
 		classfile.Ret, 2, // 18
 	}
 	data := assemble(code)
-	cf, err := classfile.Parse(data)
-	if err != nil {
-		t.Fatal(err)
-	}
-	m, _, err := ir.BuildMethod(cf, 0, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := ir.Check(m); err != nil {
-		t.Fatal(err)
-	}
-	var sb strings.Builder
-	ir.Fprint(&sb, m)
-	text := sb.String()
+	m, text := buildChecked(t, data)
 	var ret *ir.SubroutineReturn
 	for _, s := range m.Stmts {
 		if r, ok := s.(*ir.SubroutineReturn); ok {
@@ -139,37 +126,25 @@ func TestHandlerAlsoReachedNormally(t *testing.T) {
 		classfile.Athrow,     // 10
 	}
 	data := assemble(code, classfile.Handler{Start: 9, End: 11, HandlerPC: 5})
-	cf, err := classfile.Parse(data)
-	if err != nil {
-		t.Fatal(err)
-	}
-	m, _, err := ir.BuildMethod(cf, 0, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := ir.Check(m); err != nil {
-		t.Fatal(err)
-	}
-	var sb strings.Builder
-	ir.Fprint(&sb, m)
+	m, text := buildChecked(t, data)
 	if len(m.Traps) != 1 {
-		t.Fatalf("want one trap:\n%s", sb.String())
+		t.Fatalf("want one trap:\n%s", text)
 	}
 	h := m.Traps[0].Handler
 	// Normal flow must enter after the caught-exception binding.
 	for i, s := range m.Stmts {
 		for _, succ := range m.Successors(i) {
 			if succ == h && i != h-1 {
-				t.Errorf("statement %d jumps onto the handler's @caughtexception:\n%s", i, sb.String())
+				t.Errorf("statement %d jumps onto the handler's @caughtexception:\n%s", i, text)
 			}
 		}
 		if i == h-1 && !strings.HasPrefix(ir.FormatStmt(s), "goto ") && !strings.HasPrefix(ir.FormatStmt(s), "throw") && !strings.HasPrefix(ir.FormatStmt(s), "return") {
-			t.Errorf("statement %d falls into the handler's @caughtexception:\n%s", i, sb.String())
+			t.Errorf("statement %d falls into the handler's @caughtexception:\n%s", i, text)
 		}
 	}
 	// Both entries deliver the value in one variable: one web.
-	if strings.Contains(sb.String(), "$s0r_1") {
-		t.Errorf("the handler's stack variable was split:\n%s", sb.String())
+	if strings.Contains(text, "$s0r_1") {
+		t.Errorf("the handler's stack variable was split:\n%s", text)
 	}
 	if got := runOnJVM(t, data, 0, 1); got != "1 1" {
 		t.Errorf("java ran J.f(0), J.f(1) = %q, want \"1 1\"", got)
@@ -205,4 +180,24 @@ func runOnJVM(t *testing.T, data []byte, args ...int) string {
 		t.Fatalf("java: %v\n%s", err, out)
 	}
 	return strings.TrimSpace(string(out))
+}
+
+// buildChecked parses an assembled class, builds and checks the IR of its
+// method, and returns it with its printed form.
+func buildChecked(t *testing.T, data []byte) (*ir.Method, string) {
+	t.Helper()
+	cf, err := classfile.Parse(data)
+	if err != nil {
+		t.Fatal(err)
+	}
+	m, _, err := ir.BuildMethod(cf, 0, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := ir.Check(m); err != nil {
+		t.Fatal(err)
+	}
+	var sb strings.Builder
+	ir.Fprint(&sb, m)
+	return m, sb.String()
 }
