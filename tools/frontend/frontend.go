@@ -28,6 +28,10 @@ type Options struct {
 	Release int
 	// Workers bounds parallelism; 0 means GOMAXPROCS.
 	Workers int
+	// More, if set, adds further classes (for example from summaries) to
+	// the hierarchy after the class files, so class files win on a name
+	// clash, before the hierarchy is linked.
+	More func(b *hierarchy.Builder) error
 }
 
 // Class is one loaded class and where it came from.
@@ -48,7 +52,10 @@ type Program struct {
 	Shadowed  int      // classes hidden by an earlier definition
 	Modules   int      // module descriptors (module-info) read
 	Hierarchy *hierarchy.Hierarchy
-	workers   int
+	// LambdaHosts maps each lambda class added to the hierarchy to the
+	// class whose IR defines it (see ir.LambdaClasses).
+	LambdaHosts map[string]*Class
+	workers     int
 }
 
 // Load opens the containers at paths and parses and links every class.
@@ -62,7 +69,7 @@ func Load(paths []string, opts Options) (*Program, error) {
 	if err != nil {
 		return nil, err
 	}
-	p := &Program{Classpath: cp, workers: workers}
+	p := &Program{Classpath: cp, workers: workers, LambdaHosts: map[string]*Class{}}
 	b := hierarchy.NewBuilder()
 	for _, c := range cp.Containers() {
 		entries := c.Entries()
@@ -101,13 +108,22 @@ func Load(paths []string, opts Options) (*Program, error) {
 				continue
 			}
 			if b.AddWithModule(cf, c.Name(), entries[i].Module) {
-				p.Classes = append(p.Classes, &Class{File: cf, Container: c.Name(), Entry: entries[i]})
+				pc := &Class{File: cf, Container: c.Name(), Entry: entries[i]}
+				p.Classes = append(p.Classes, pc)
 				for _, sc := range lambdas[i] {
-					addLambda(b, sc)
+					if addLambda(b, sc) {
+						p.LambdaHosts[sc.Name] = pc
+					}
 				}
 			} else {
 				p.Shadowed++
 			}
+		}
+	}
+	if opts.More != nil {
+		if err := opts.More(b); err != nil {
+			cp.Close()
+			return nil, err
 		}
 	}
 	p.Hierarchy = b.Build()
@@ -179,7 +195,7 @@ func (p *Program) ForEachIR(fn func(c *Class, ic *ir.Class) error) error {
 }
 
 // addLambda adds a lambda class made by the IR builder to the hierarchy.
-func addLambda(b *hierarchy.Builder, sc *ir.SyntheticClass) {
+func addLambda(b *hierarchy.Builder, sc *ir.SyntheticClass) bool {
 	methods := make([]hierarchy.MethodSpec, len(sc.Methods))
 	for i, m := range sc.Methods {
 		methods[i] = hierarchy.MethodSpec{Name: m.Name, Desc: m.Desc, Access: m.Access}
@@ -188,5 +204,5 @@ func addLambda(b *hierarchy.Builder, sc *ir.SyntheticClass) {
 	for i, f := range sc.Fields {
 		fields[i] = hierarchy.FieldSpec{Name: f.Name, Desc: string(f.Desc), Access: classfile.AccPrivate | classfile.AccFinal}
 	}
-	b.AddSynthetic(sc.Name, "java/lang/Object", sc.Interfaces, classfile.AccFinal|classfile.AccSynthetic, methods, fields)
+	return b.AddSynthetic(sc.Name, "java/lang/Object", sc.Interfaces, classfile.AccFinal|classfile.AccSynthetic, methods, fields)
 }

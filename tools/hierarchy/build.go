@@ -128,7 +128,7 @@ func (b *Builder) AddWithModule(cf *classfile.ClassFile, origin, module string) 
 	if cf == nil || b.built != nil {
 		return false
 	}
-	if cf.Access&classfile.AccModule != 0 || cf.Module != nil {
+	if isModuleInfo(cf) {
 		return b.addModule(cf, origin)
 	}
 	if cf.Name == "" || cf.Name[0] == '[' {
@@ -173,32 +173,7 @@ func (b *Builder) AddWithModule(cf *classfile.ClassFile, origin, module string) 
 // java/lang/Object itself, no superclass). Duplicate names are ignored and
 // counted as in Add.
 func (b *Builder) AddSynthetic(name, super string, interfaces []string, access uint16, methods []MethodSpec, fields []FieldSpec) (added bool) {
-	if name == "" || name[0] == '[' || b.built != nil {
-		return false
-	}
-	if _, dup := b.index[name]; dup {
-		b.dups++
-		return false
-	}
-	if super == "" && name != objectName {
-		super = objectName
-	}
-	p := &pending{
-		name:      b.intern(name),
-		super:     b.intern(super),
-		ifaces:    b.internAll(interfaces),
-		access:    access,
-		synthetic: true,
-	}
-	for _, m := range methods {
-		p.methods = append(p.methods, b.method(m.Name, m.Desc, m.Access))
-	}
-	for _, f := range fields {
-		p.fields = append(p.fields, b.field(f.Name, f.Desc, f.Access))
-	}
-	b.index[p.name] = len(b.entries)
-	b.entries = append(b.entries, p)
-	return true
+	return b.AddClass(&ClassSpec{Name: name, Super: super, Interfaces: interfaces, Access: access, Methods: methods, Fields: fields, Synthetic: true})
 }
 
 // Build links the classes and returns the hierarchy. The Builder must not

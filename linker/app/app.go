@@ -1,0 +1,153 @@
+// Package app is the linker program: flags, loading, analyses, outputs.
+// It is a package so that tests (the equality oracle) call it in-process.
+package app
+
+import (
+	"bytes"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"strings"
+
+	"github.com/rules-fragment/rules_fragment/tools/analysis/cha"
+	"github.com/rules-fragment/rules_fragment/tools/analysis/rta"
+	"github.com/rules-fragment/rules_fragment/tools/callgraph"
+	"github.com/rules-fragment/rules_fragment/tools/flagx"
+	"github.com/rules-fragment/rules_fragment/tools/hierarchy"
+	"github.com/rules-fragment/rules_fragment/tools/link"
+	"github.com/rules-fragment/rules_fragment/tools/report"
+)
+
+// Producer names this program in outputs.
+const Producer = "rules_fragment linker 0.1"
+
+// Config is the parsed command line.
+type Config struct {
+	Client, Libraries, Summaries, Entries flagx.List
+	Analyses                              []string
+	Scope                                 string
+	JSON, Text                            string
+	Release                               int
+}
+
+// ParseFlags parses the command line into a Config.
+func ParseFlags(fs *flag.FlagSet, args []string) (*Config, error) {
+	c := &Config{}
+	fs.Var(&c.Client, "client", "client class-file container (jar, directory, jmod); repeatable")
+	fs.Var(&c.Libraries, "lib", "library container analysed from class files (whole-program mode); repeatable")
+	fs.Var(&c.Summaries, "summary", "library summary (transitively closed set); repeatable")
+	fs.Var(&c.Entries, "entry", "entry point pkg/C.m or pkg/C.m(desc); repeatable (default: the client's main methods)")
+	analyses := fs.String("analyses", "cha,rta", "comma-separated analyses: cha, rta")
+	fs.StringVar(&c.Scope, "scope", "client", "methods reported: client or all")
+	fs.StringVar(&c.JSON, "json", "", "write the JSON result here")
+	fs.StringVar(&c.Text, "text", "-", "write the text report here (- for stdout, empty for none)")
+	fs.IntVar(&c.Release, "release", 17, "Java release for multi-release jars")
+	if err := fs.Parse(args); err != nil {
+		return nil, err
+	}
+	if fs.NArg() > 0 {
+		return nil, fmt.Errorf("unexpected arguments %q", fs.Args())
+	}
+	if len(c.Client) == 0 {
+		return nil, errors.New("no -client given")
+	}
+	for _, a := range strings.Split(*analyses, ",") {
+		switch a {
+		case "cha", "rta":
+			c.Analyses = append(c.Analyses, a)
+		default:
+			return nil, fmt.Errorf("unknown analysis %q (have cha, rta)", a)
+		}
+	}
+	if c.Scope != "client" && c.Scope != "all" {
+		return nil, fmt.Errorf("-scope must be client or all, not %q", c.Scope)
+	}
+	return c, nil
+}
+
+// Mode names how the program was assembled.
+func (c *Config) Mode() string {
+	if len(c.Summaries) > 0 {
+		return "client+summaries"
+	}
+	if len(c.Libraries) > 0 {
+		return "whole-program"
+	}
+	return "client-only"
+}
+
+// Run links, analyses and writes the outputs; the text report goes to
+// stdout when Text is "-".
+func Run(c *Config, stdout io.Writer) error {
+	res, err := Analyze(c)
+	if err != nil {
+		return err
+	}
+	if c.JSON != "" {
+		var buf bytes.Buffer
+		if err := report.WriteJSON(&buf, res); err != nil {
+			return err
+		}
+		if err := os.WriteFile(c.JSON, buf.Bytes(), 0o644); err != nil {
+			return err
+		}
+	}
+	switch c.Text {
+	case "":
+	case "-":
+		return report.WriteText(stdout, res)
+	default:
+		var buf bytes.Buffer
+		if err := report.WriteText(&buf, res); err != nil {
+			return err
+		}
+		return os.WriteFile(c.Text, buf.Bytes(), 0o644)
+	}
+	return nil
+}
+
+// Analyze links the inputs and runs the analyses.
+func Analyze(c *Config) (*report.Result, error) {
+	p, err := link.Load(link.Options{Client: c.Client, Libraries: c.Libraries, Summaries: c.Summaries, Release: c.Release})
+	if err != nil {
+		return nil, err
+	}
+	defer p.Close()
+	roots := p.MainMethods()
+	if len(c.Entries) > 0 {
+		if roots, err = p.Entries(c.Entries); err != nil {
+			return nil, err
+		}
+	}
+	if len(roots) == 0 {
+		return nil, errors.New("no entry points: the client has no main method; give -entry")
+	}
+	res := &report.Result{Schema: report.Schema, Producer: Producer, Mode: c.Mode(),
+		Inputs: report.Inputs{Client: c.Client, Libraries: c.Libraries}}
+	for _, s := range p.Summaries {
+		res.Inputs.Summaries = append(res.Inputs.Summaries, s.Header.Target)
+	}
+	for _, m := range roots {
+		res.Roots = append(res.Roots, m.Key())
+	}
+	scope := p.IsClient
+	if c.Scope == "all" {
+		scope = func(*hierarchy.Class) bool { return true }
+	}
+	for _, a := range c.Analyses {
+		var g *callgraph.Graph
+		switch a {
+		case "cha":
+			g, err = cha.CallGraph(p, roots)
+		case "rta":
+			g, err = rta.Analyze(p, roots)
+		}
+		if err != nil {
+			return nil, err
+		}
+		res.Analyses = append(res.Analyses, report.Build(g, scope))
+	}
+	return res, nil
+}

@@ -1,0 +1,44 @@
+// Command linker is the linker action of rules_fragment: it links a client
+// (class files) with library summaries, or with library class files
+// (whole-program mode), or alone with a placeholder for unknown clients
+// (library-fragment mode, -fragment), runs the selected analyses from the
+// roots, and writes the client-visible results as JSON (docs/RESULTS_FORMAT.md)
+// and as a text report.
+//
+// Usage:
+//
+//	linker -client app.jar -summary jdk.rfsum -summary lib.rfsum -analyses cha,rta -json out.json
+//	linker -client app.jar -lib lib.jar -lib /usr/lib/jvm/java-17-openjdk-amd64 -json out.json
+package main
+
+import (
+	"flag"
+	"fmt"
+	"os"
+	"runtime/pprof"
+
+	"github.com/rules-fragment/rules_fragment/linker/app"
+)
+
+func main() {
+	cpuprofile := flag.String("cpuprofile", "", "write a CPU profile here")
+	cfg, err := app.ParseFlags(flag.CommandLine, os.Args[1:])
+	if err != nil {
+		fmt.Fprintln(os.Stderr, "linker:", err)
+		os.Exit(2)
+	}
+	if *cpuprofile != "" {
+		f, err := os.Create(*cpuprofile)
+		if err != nil {
+			fmt.Fprintln(os.Stderr, "linker:", err)
+			os.Exit(1)
+		}
+		pprof.StartCPUProfile(f)
+		defer pprof.StopCPUProfile()
+	}
+	if err := app.Run(cfg, os.Stdout); err != nil {
+		pprof.StopCPUProfile()
+		fmt.Fprintln(os.Stderr, "linker:", err)
+		os.Exit(1)
+	}
+}

@@ -1,0 +1,252 @@
+// Package app is the summarizer program: flags, loading, summarising. It is
+// a package so that tests call it in-process.
+package app
+
+import (
+	"bytes"
+	"errors"
+	"flag"
+	"fmt"
+	"os"
+	"maps"
+	"path/filepath"
+	"slices"
+
+	"github.com/rules-fragment/rules_fragment/tools/flagx"
+	"github.com/rules-fragment/rules_fragment/tools/frontend"
+	"github.com/rules-fragment/rules_fragment/tools/hierarchy"
+	"github.com/rules-fragment/rules_fragment/tools/ir"
+	"github.com/rules-fragment/rules_fragment/tools/summary"
+)
+
+// Producer names this program in summary headers.
+const Producer = "rules_fragment summarizer 0.1"
+
+// Config is the parsed command line.
+type Config struct {
+	Target  string
+	Jars    flagx.List
+	Deps    flagx.List
+	Out     string
+	Release int
+	Workers int
+}
+
+// ParseFlags parses the command line.
+func ParseFlags(fs *flag.FlagSet, args []string) (*Config, error) {
+	c := &Config{}
+	fs.StringVar(&c.Target, "target", "", "name of the summarised target, e.g. a Bazel label (required)")
+	fs.Var(&c.Jars, "jar", "class-file container of the target: jar, directory, jmod, JDK home or lib/modules; repeatable")
+	fs.Var(&c.Deps, "dep", "summary of a direct dependency; repeatable")
+	fs.StringVar(&c.Out, "o", "", "output summary file (required)")
+	fs.IntVar(&c.Release, "release", 17, "Java release for multi-release jars")
+	fs.IntVar(&c.Workers, "workers", 0, "parallelism (0: GOMAXPROCS); the output does not depend on it")
+	if err := fs.Parse(args); err != nil {
+		return nil, err
+	}
+	if fs.NArg() > 0 {
+		return nil, fmt.Errorf("unexpected arguments %q", fs.Args())
+	}
+	switch {
+	case c.Target == "":
+		return nil, errors.New("no -target given")
+	case c.Out == "":
+		return nil, errors.New("no -o given")
+	case len(c.Jars) == 0:
+		return nil, errors.New("no -jar given")
+	}
+	return c, nil
+}
+
+// Run writes the summary of the configured target.
+func Run(c *Config) error {
+	var buf bytes.Buffer
+	if err := Summarize(c, &buf); err != nil {
+		return err
+	}
+	// Write to a temporary file and rename, so a failed run leaves no
+	// partial summary behind.
+	tmp, err := os.CreateTemp(filepath.Dir(c.Out), ".summary-*")
+	if err != nil {
+		return err
+	}
+	if _, err := tmp.Write(buf.Bytes()); err != nil {
+		tmp.Close()
+		os.Remove(tmp.Name())
+		return err
+	}
+	if err := tmp.Close(); err != nil {
+		os.Remove(tmp.Name())
+		return err
+	}
+	if err := os.Chmod(tmp.Name(), 0o644); err != nil {
+		return err
+	}
+	return os.Rename(tmp.Name(), c.Out)
+}
+
+// Summarize writes the summary to w.
+func Summarize(c *Config, w *bytes.Buffer) error {
+	var deps []*summary.Unit
+	h := summary.Header{Producer: Producer, Target: c.Target}
+	for _, d := range c.Deps {
+		f, err := os.Open(d)
+		if err != nil {
+			return err
+		}
+		u, dh, err := summary.ReadUnit(d, f)
+		f.Close()
+		if err != nil {
+			return err
+		}
+		deps = append(deps, u)
+		h.Deps = append(h.Deps, summary.Dep{Target: dh.Target, BodySHA: dh.BodySHA})
+	}
+	fe, err := frontend.Load(c.Jars, frontend.Options{Release: c.Release, Workers: c.Workers,
+		More: func(b *hierarchy.Builder) error {
+			// Dependencies join the hierarchy so that the IR is typed as in
+			// the whole program.
+			for _, u := range deps {
+				for _, m := range u.Modules {
+					b.AddModule(m)
+				}
+				for _, k := range u.Classes {
+					b.AddClass(&k.ClassSpec)
+				}
+			}
+			return nil
+		}})
+	if err != nil {
+		return err
+	}
+	defer fe.Close()
+	u, err := build(fe, c.Jars)
+	if err != nil {
+		return err
+	}
+	return summary.WriteUnit(w, h, u)
+}
+
+// classBodies is the projected bodies of one class file and its lambda
+// classes, encoded with ids of a pool of their own (so classes can be
+// projected in parallel and merged in a fixed order).
+type classBodies struct {
+	pool   *summary.Pool
+	bodies map[string]map[string][]byte // class → name+desc → body
+}
+
+func build(fe *frontend.Program, jars []string) (*summary.Unit, error) {
+	results := make(map[*frontend.Class]*classBodies, len(fe.Classes))
+	index := make(map[*frontend.Class]int, len(fe.Classes))
+	for i, c := range fe.Classes {
+		index[c] = i
+	}
+	slots := make([]*classBodies, len(fe.Classes))
+	err := fe.ForEachIR(func(c *frontend.Class, ic *ir.Class) error {
+		cb := &classBodies{pool: summary.NewPool(), bodies: map[string]map[string][]byte{}}
+		add := func(class string, m *ir.Method) {
+			if cb.bodies[class] == nil {
+				cb.bodies[class] = map[string][]byte{}
+			}
+			cb.bodies[class][m.Name+m.Desc] = summary.AppendBody(nil, summary.Optimize(summary.FromIR(m, cb.pool)))
+		}
+		for _, m := range ic.Methods {
+			add(c.File.Name, m)
+		}
+		for _, sc := range ic.Synthetic {
+			for _, m := range sc.Methods {
+				add(sc.Name, m)
+			}
+		}
+		slots[index[c]] = cb
+		return nil
+	})
+	if err != nil {
+		return nil, err
+	}
+	for i, c := range fe.Classes {
+		results[c] = slots[i]
+	}
+	// The unit's classes: those of the target's class files (with their
+	// lambda classes), in hierarchy order (sorted by name).
+	h := fe.Hierarchy
+	inTarget := map[string]*frontend.Class{}
+	for _, c := range fe.Classes {
+		inTarget[c.File.Name] = c
+	}
+	for name, host := range fe.LambdaHosts {
+		inTarget[name] = host
+	}
+	u := &summary.Unit{Pool: summary.NewPool()}
+	internSorted(u.Pool, h, inTarget, slots)
+	mappers := map[*classBodies]*summary.Mapper{}
+	for _, c := range h.Classes() {
+		host := inTarget[c.Name]
+		if host == nil || c.Phantom || c.IsArray() {
+			continue
+		}
+		spec := hierarchy.SpecOf(c)
+		spec.Origin = ""
+		uc := &summary.Class{ClassSpec: *spec, Bodies: make([][]byte, len(spec.Methods))}
+		cb := results[host]
+		mp := mappers[cb]
+		if mp == nil {
+			mp = summary.NewMapper(cb.pool, u.Pool)
+			mappers[cb] = mp
+		}
+		for i, m := range spec.Methods {
+			blob := cb.bodies[c.Name][m.Name+m.Desc]
+			if blob == nil {
+				continue
+			}
+			b, err := summary.DecodeBody(blob, cb.pool, mp)
+			if err != nil {
+				return nil, fmt.Errorf("%s: %s.%s%s: %w", host.Location(), c.Name, m.Name, m.Desc, err)
+			}
+			uc.Bodies[i] = summary.AppendBody(nil, b)
+		}
+		u.Classes = append(u.Classes, uc)
+	}
+	isJar := map[string]bool{}
+	for _, cont := range fe.Classpath.Containers() {
+		isJar[cont.Name()] = true
+	}
+	for _, m := range h.Modules() {
+		if m.Defined && isJar[m.Origin] {
+			u.Modules = append(u.Modules, m)
+		}
+	}
+	_ = jars
+	return u, nil
+}
+
+// internSorted puts every string the unit will use into its pool in sorted
+// order: a sorted table compresses better and does not depend on the order
+// in which classes were projected.
+func internSorted(p *summary.Pool, h *hierarchy.Hierarchy, inTarget map[string]*frontend.Class, slots []*classBodies) {
+	set := map[string]bool{}
+	for _, cb := range slots {
+		for _, s := range cb.pool.Strings {
+			set[s] = true
+		}
+	}
+	for _, c := range h.Classes() {
+		if inTarget[c.Name] == nil || c.Phantom || c.IsArray() {
+			continue
+		}
+		spec := hierarchy.SpecOf(c)
+		for _, s := range slices.Concat([]string{spec.Name, spec.Super, spec.Module, spec.NestHost}, spec.Interfaces, spec.NestMembers, spec.PermittedSubclasses) {
+			set[s] = true
+		}
+		for _, m := range spec.Methods {
+			set[m.Name], set[m.Desc] = true, true
+		}
+		for _, f := range spec.Fields {
+			set[f.Name], set[f.Desc] = true, true
+		}
+	}
+	delete(set, "")
+	for _, s := range slices.Sorted(maps.Keys(set)) {
+		p.String(s)
+	}
+}

@@ -1,0 +1,24 @@
+// Package cha computes call graphs by Class Hierarchy Analysis (Dean,
+// Grove and Chambers, "Optimization of object-oriented programs using
+// static class hierarchy analysis", ECOOP 1995): a virtual call may reach
+// the method selected for every instantiable subtype of its static
+// receiver type. In the fragment setting this is CHA_f of
+// research/seed-002-004.md §1.5 (RC = all subtypes of the declared type),
+// the baseline the coverage literature used.
+//
+// Unlike golang.org/x/tools/go/callgraph/cha, which connects every function
+// of a program, CallGraph explores from roots: the methods reachable from
+// the entry points and from the class initialisers they trigger.
+package cha
+
+import (
+	"github.com/rules-fragment/rules_fragment/tools/analysis/internal/reach"
+	"github.com/rules-fragment/rules_fragment/tools/callgraph"
+	"github.com/rules-fragment/rules_fragment/tools/hierarchy"
+	"github.com/rules-fragment/rules_fragment/tools/link"
+)
+
+// CallGraph computes the CHA call graph of p from roots.
+func CallGraph(p *link.Program, roots []*hierarchy.Method) (*callgraph.Graph, error) {
+	return reach.Run(p, roots, reach.AllSubtypes, "cha")
+}

@@ -1,0 +1,107 @@
+// Package callgraph is the result of the class analyses (CHA, RTA and, in
+// later work, 0-CFA/Andersen): the reachable methods and, per call site of
+// a reachable method, its target methods (TM) and, for virtual and
+// interface calls, its receiver classes (RC) — the polymorphism coverage
+// requirements of research/seed-002-004.md §1.1.
+package callgraph
+
+import (
+	"cmp"
+	"slices"
+
+	"github.com/rules-fragment/rules_fragment/tools/hierarchy"
+)
+
+// SiteKind is how a call site dispatches.
+type SiteKind uint8
+
+// Site kinds.
+const (
+	Virtual   SiteKind = iota // invokevirtual
+	Interface                 // invokeinterface
+	Special                   // invokespecial
+	Static                    // invokestatic
+	Concat                    // string concatenation: toString() of each object argument
+	Dynamic                   // invokedynamic not lowered by the IR (not modelled)
+)
+
+var kindNames = [...]string{"virtual", "interface", "special", "static", "concat", "dynamic"}
+
+func (k SiteKind) String() string { return kindNames[k] }
+
+// IsDispatched reports whether the site selects its target by receiver class.
+func (k SiteKind) IsDispatched() bool { return k == Virtual || k == Interface || k == Concat }
+
+// Site is a call site of a reachable method.
+type Site struct {
+	Caller *hierarchy.Method
+	ID     int32 // call-site id (bytecode offset)
+	Line   int32
+	Kind   SiteKind
+	Ref    string            // the symbolic reference "C.m(desc)" as written in the bytecode
+	Callee *hierarchy.Method // the resolved method, nil if resolution failed
+	// Error says why resolution failed (a JVM error name and detail).
+	Error string
+	// Receivers (RC) and Targets (TM), each sorted by name. Sites with
+	// the same static type and resolved method share the slices: do not
+	// modify them.
+	Receivers []*hierarchy.Class
+	Targets   []*hierarchy.Method
+}
+
+// Polymorphic reports whether the site has more than one receiver class.
+func (s *Site) Polymorphic() bool { return len(s.Receivers) > 1 }
+
+// Graph is a call graph.
+type Graph struct {
+	Analysis  string
+	Roots     []*hierarchy.Method
+	Reachable []*hierarchy.Method // sorted by Key
+	Sites     []*Site             // sorted by caller Key, then ID
+	// Instantiated lists the classes the analysis considers allocated
+	// (RTA), sorted by name; nil for CHA.
+	Instantiated []*hierarchy.Class
+}
+
+// SortMethods orders methods by Key: names, not ids, so that orders agree
+// between programs whose hierarchies number classes differently.
+func SortMethods(ms []*hierarchy.Method) {
+	sortByKey(ms, (*hierarchy.Method).Key)
+}
+
+// SortClasses orders classes by name.
+func SortClasses(cs []*hierarchy.Class) {
+	slices.SortFunc(cs, func(a, b *hierarchy.Class) int { return cmp.Compare(a.Name, b.Name) })
+}
+
+// sortByKey sorts xs by a string key computed once per element.
+func sortByKey[T any](xs []T, key func(T) string) {
+	type kv struct {
+		k string
+		x T
+	}
+	tmp := make([]kv, len(xs))
+	for i, x := range xs {
+		tmp[i] = kv{key(x), x}
+	}
+	slices.SortStableFunc(tmp, func(a, b kv) int { return cmp.Compare(a.k, b.k) })
+	for i := range tmp {
+		xs[i] = tmp[i].x
+	}
+}
+
+// Sort puts the graph's lists into their documented order.
+func (g *Graph) Sort() {
+	SortMethods(g.Reachable)
+	SortClasses(g.Instantiated)
+	keys := make(map[*hierarchy.Method]string, len(g.Reachable))
+	for _, m := range g.Reachable {
+		keys[m] = m.Key()
+	}
+	slices.SortStableFunc(g.Sites, func(a, b *Site) int {
+		if c := cmp.Compare(keys[a.Caller], keys[b.Caller]); c != 0 {
+			return c
+		}
+		return cmp.Compare(a.ID, b.ID)
+	})
+}

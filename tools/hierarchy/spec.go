@@ -1,0 +1,148 @@
+package hierarchy
+
+import (
+	"slices"
+	"strings"
+
+	"github.com/rules-fragment/rules_fragment/tools/classfile"
+)
+
+// ClassSpec describes a class without a class file: a class read back from
+// a summary, or one synthesised for analysis (lambda proxies, placeholder
+// clients). Its fields mirror Class.
+type ClassSpec struct {
+	Name, Super         string // Super "" means java/lang/Object (none for Object itself)
+	Interfaces          []string
+	Access              uint16
+	Origin, Module      string
+	Methods             []MethodSpec
+	Fields              []FieldSpec
+	NestHost            string
+	NestMembers         []string
+	PermittedSubclasses []string
+	Synthetic           bool
+}
+
+// AddClass adds a class from its description. The first definition of a
+// name wins, as in AddWithModule.
+func (b *Builder) AddClass(s *ClassSpec) (added bool) {
+	if s.Name == "" || s.Name[0] == '[' || b.built != nil {
+		return false
+	}
+	if _, dup := b.index[s.Name]; dup {
+		b.dups++
+		return false
+	}
+	super := s.Super
+	if super == "" && s.Name != objectName {
+		super = objectName
+	}
+	p := &pending{
+		name:        b.intern(s.Name),
+		super:       b.intern(super),
+		ifaces:      b.internAll(s.Interfaces),
+		access:      s.Access,
+		origin:      b.intern(s.Origin),
+		module:      b.intern(s.Module),
+		nestHost:    b.intern(s.NestHost),
+		nestMembers: b.internAll(s.NestMembers),
+		permitted:   b.internAll(s.PermittedSubclasses),
+		synthetic:   s.Synthetic,
+	}
+	if len(s.Methods) > 0 {
+		p.methods = make([]pendingMethod, len(s.Methods))
+		for i, m := range s.Methods {
+			p.methods[i] = b.method(m.Name, m.Desc, m.Access)
+		}
+	}
+	if len(s.Fields) > 0 {
+		p.fields = make([]FieldSpec, len(s.Fields))
+		for i, f := range s.Fields {
+			p.fields[i] = b.field(f.Name, f.Desc, f.Access)
+		}
+	}
+	b.index[p.name] = len(b.entries)
+	b.entries = append(b.entries, p)
+	return true
+}
+
+// SpecOf describes a defined class of a hierarchy so that another Builder
+// can add it again (AddClass); phantoms and arrays have no description.
+func SpecOf(c *Class) *ClassSpec {
+	if c == nil || c.Phantom || c.IsArray() {
+		return nil
+	}
+	s := &ClassSpec{
+		Name:                c.Name,
+		Interfaces:          make([]string, len(c.Interfaces)),
+		Access:              c.Access,
+		Origin:              c.Origin,
+		NestHost:            c.NestHost,
+		NestMembers:         c.NestMembers,
+		PermittedSubclasses: c.PermittedSubclasses,
+		Synthetic:           c.Synthetic,
+		Methods:             make([]MethodSpec, len(c.Methods)),
+		Fields:              make([]FieldSpec, len(c.Fields)),
+	}
+	if c.Super != nil {
+		s.Super = c.Super.Name
+	}
+	if c.Module != nil {
+		s.Module = c.Module.Name
+	}
+	for i, k := range c.Interfaces {
+		s.Interfaces[i] = k.Name
+	}
+	for i, m := range c.Methods {
+		s.Methods[i] = MethodSpec{Name: m.Name, Desc: m.Desc, Access: m.Access}
+	}
+	for i, f := range c.Fields {
+		s.Fields[i] = FieldSpec{Name: f.Name, Desc: f.Desc, Access: f.Access}
+	}
+	return s
+}
+
+// AddModule adds a module descriptor given as a Module value (for example
+// one read back from a summary); only the exported fields are used and
+// Defined is taken as given. The first definition of a name wins.
+func (b *Builder) AddModule(m *Module) (added bool) {
+	if m == nil || m.Name == "" || b.built != nil {
+		return false
+	}
+	if _, dup := b.modules[m.Name]; dup {
+		b.dups++
+		return false
+	}
+	c := &Module{
+		Name:     b.intern(m.Name),
+		Version:  b.intern(m.Version),
+		Defined:  m.Defined,
+		Open:     m.Open,
+		Origin:   b.intern(m.Origin),
+		Exports:  slices.Compact(slices.Sorted(slices.Values(b.internAll(m.Exports)))),
+		Requires: b.internAll(m.Requires),
+		Packages: slices.Sorted(slices.Values(b.internAll(m.Packages))),
+	}
+	for _, pkg := range sortedKeys(m.QualifiedExports) {
+		if c.QualifiedExports == nil {
+			c.QualifiedExports = make(map[string][]string)
+		}
+		c.QualifiedExports[b.intern(pkg)] = b.internAll(m.QualifiedExports[pkg])
+	}
+	b.modules[c.Name] = c
+	return true
+}
+
+func sortedKeys[V any](m map[string]V) []string {
+	ks := make([]string, 0, len(m))
+	for k := range m {
+		ks = append(ks, k)
+	}
+	slices.SortFunc(ks, strings.Compare)
+	return ks
+}
+
+// isModuleInfo reports whether cf is a module descriptor.
+func isModuleInfo(cf *classfile.ClassFile) bool {
+	return cf.Access&classfile.AccModule != 0 || cf.Module != nil
+}

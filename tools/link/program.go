@@ -1,0 +1,326 @@
+// Package link assembles the program that analyses consume, in each of the
+// three modes of research/seed-000-003.md §2 on one representation: whole
+// program (every class from class files), client + summaries (the client
+// from class files, every library from its summary), and library fragment
+// (the library from class files plus a placeholder client, fragment.go).
+//
+// The analyses see a linked class hierarchy, a program-wide symbol Pool and,
+// per method, the statement part of its body (summary.Body). A body comes
+// either from the IR of a class file, projected on demand with
+// summary.FromIR, or from a summary, decoded on demand; both give identical
+// bodies for the same bytecode, so an analysis cannot tell the modes apart
+// and its client-visible results must agree (the equality oracle tests it).
+package link
+
+import (
+	"errors"
+	"fmt"
+	"os"
+	"slices"
+
+	"github.com/rules-fragment/rules_fragment/tools/frontend"
+	"github.com/rules-fragment/rules_fragment/tools/hierarchy"
+	"github.com/rules-fragment/rules_fragment/tools/ir"
+	"github.com/rules-fragment/rules_fragment/tools/summary"
+)
+
+// Options select the inputs of a program, in classpath order: client
+// containers, then library containers, then summaries. The first
+// definition of a class name wins.
+type Options struct {
+	Client    []string // class-file containers of the client (reported on)
+	Libraries []string // class-file containers analysed directly (whole-program mode)
+	Summaries []string // summary files of libraries, transitively closed
+	Release   int      // multi-release jar selection
+	Workers   int      // parallelism of loading; 0 means GOMAXPROCS
+}
+
+// Program is a linked program.
+type Program struct {
+	Hierarchy *hierarchy.Hierarchy
+	Pool      *summary.Pool
+	Summaries []*Summary
+	Classes   int // classes read from class files
+	fe        *frontend.Program
+	clientSet map[string]bool // client container paths
+
+	byName    map[string]*source // defining source of each class
+	byID      []*source          // the same by class id (built classes)
+	bodies    map[int32]*summary.Body
+	bodyErr   map[int32]error
+	irOpts    *ir.Options
+	synthetic map[string]*syntheticClass // classes made by link (placeholders)
+}
+
+// Summary is a loaded summary file.
+type Summary struct {
+	File   string
+	Header summary.Header
+	Unit   *summary.Unit
+	mapper *summary.Mapper
+}
+
+type source struct {
+	fc     *frontend.Class // class file (or the host of a lambda class)
+	sum    *Summary
+	class  *summary.Class
+	synth  *syntheticClass
+	client bool
+}
+
+// Load reads and links the inputs.
+func Load(opts Options) (*Program, error) {
+	p := &Program{Pool: summary.NewPool(), byName: map[string]*source{}, bodies: map[int32]*summary.Body{},
+		bodyErr: map[int32]error{}, clientSet: map[string]bool{}}
+	for _, c := range opts.Client {
+		p.clientSet[c] = true
+	}
+	if err := p.readSummaries(opts.Summaries); err != nil {
+		return nil, err
+	}
+	paths := slices.Concat(opts.Client, opts.Libraries)
+	fe, err := frontend.Load(paths, frontend.Options{Release: opts.Release, Workers: opts.Workers,
+		More: func(b *hierarchy.Builder) error {
+			p.addSummaries(b)
+			return nil
+		}})
+	if err != nil {
+		return nil, err
+	}
+	p.fe = fe
+	p.Classes = len(fe.Classes)
+	for _, c := range fe.Classes {
+		p.byName[c.File.Name] = &source{fc: c, client: p.clientSet[c.Container]}
+	}
+	for name, host := range fe.LambdaHosts {
+		p.byName[name] = &source{fc: host, client: p.clientSet[host.Container]}
+	}
+	p.setHierarchy(fe.Hierarchy)
+	return p, nil
+}
+
+// Close releases the class-file containers.
+func (p *Program) Close() error {
+	if p.fe != nil {
+		return p.fe.Close()
+	}
+	return nil
+}
+
+func (p *Program) readSummaries(files []string) error {
+	have := map[string]bool{}
+	for _, f := range files {
+		fh, err := os.Open(f)
+		if err != nil {
+			return err
+		}
+		u, h, err := summary.ReadUnit(f, fh)
+		fh.Close()
+		if err != nil {
+			return err
+		}
+		have[string(h.BodySHA)] = true
+		p.Summaries = append(p.Summaries, &Summary{File: f, Header: h, Unit: u, mapper: summary.NewMapper(u.Pool, p.Pool)})
+	}
+	for _, s := range p.Summaries {
+		for _, d := range s.Header.Deps {
+			if !have[string(d.BodySHA)] {
+				return &summary.Error{File: s.File, What: fmt.Sprintf("depends on the summary of %s (body sha256 %x), which is not among the inputs", d.Target, d.BodySHA)}
+			}
+		}
+	}
+	return nil
+}
+
+// addSummaries adds the summaries' modules and classes after the class
+// files (which win on a clash), recording which summary defines each class.
+func (p *Program) addSummaries(b *hierarchy.Builder) {
+	for _, s := range p.Summaries {
+		for _, m := range s.Unit.Modules {
+			b.AddModule(m)
+		}
+		for _, c := range s.Unit.Classes {
+			spec := c.ClassSpec
+			spec.Origin = s.Header.Target
+			if b.AddClass(&spec) {
+				p.byName[c.Name] = &source{sum: s, class: c}
+			}
+		}
+	}
+}
+
+// setHierarchy installs a (re)built hierarchy and indexes sources by id.
+func (p *Program) setHierarchy(h *hierarchy.Hierarchy) {
+	p.Hierarchy = h
+	p.byID = make([]*source, h.NumClasses())
+	for _, c := range h.Classes() {
+		if int(c.ID) < len(p.byID) {
+			p.byID[c.ID] = p.byName[c.Name]
+		}
+	}
+	p.bodies = map[int32]*summary.Body{}
+	p.bodyErr = map[int32]error{}
+	p.irOpts = &ir.Options{LUB: func(a, b ir.Type) ir.Type {
+		ca, cb := h.Lookup(a.ClassName()), h.Lookup(b.ClassName())
+		if ca == nil || cb == nil {
+			return ir.TypeObject
+		}
+		if l := h.LUB(ca, cb); l != nil {
+			return ir.ObjectType(l.Name)
+		}
+		return ir.TypeObject
+	}}
+}
+
+func (p *Program) source(c *hierarchy.Class) *source {
+	if c == nil {
+		return nil
+	}
+	if int(c.ID) < len(p.byID) {
+		return p.byID[c.ID]
+	}
+	return nil
+}
+
+// IsClient reports whether c comes from the client's class files (or is a
+// lambda class defined by client code).
+func (p *Program) IsClient(c *hierarchy.Class) bool {
+	s := p.source(c)
+	return s != nil && s.client
+}
+
+// Body returns the statement part of m's body, nil for a method without
+// code (abstract, native, phantom). Bodies are made on first request and
+// kept; an error names the class file or summary.
+func (p *Program) Body(m *hierarchy.Method) (*summary.Body, error) {
+	if m == nil || m.Phantom || m.IsAbstract() || m.IsNative() {
+		return nil, nil
+	}
+	if b, ok := p.bodies[m.ID]; ok {
+		return b, nil
+	}
+	if err, ok := p.bodyErr[m.ID]; ok {
+		return nil, err
+	}
+	s := p.source(m.Class)
+	if s == nil {
+		return nil, nil
+	}
+	var err error
+	switch {
+	case s.synth != nil:
+		p.bodies[m.ID] = s.synth.bodies[m.Index]
+	case s.sum != nil:
+		var b *summary.Body
+		b, err = s.sum.Unit.Body(s.class, int(m.Index), s.sum.mapper)
+		if err != nil {
+			err = &summary.Error{File: s.sum.File, What: "bad content", Err: err}
+		}
+		p.bodies[m.ID] = b
+	default:
+		err = p.buildClassBodies(s.fc)
+	}
+	if err != nil {
+		p.bodyErr[m.ID] = err
+		return nil, err
+	}
+	return p.bodies[m.ID], nil
+}
+
+// buildClassBodies builds the IR of a class file and projects every method
+// of it and of its lambda classes, so the IR is built once per class and
+// then dropped.
+func (p *Program) buildClassBodies(fc *frontend.Class) error {
+	ic, err := ir.BuildClass(fc.File, p.irOpts)
+	if err != nil {
+		return fmt.Errorf("%s: %w", fc.Location(), err)
+	}
+	h := p.Hierarchy
+	put := func(class string, m *ir.Method) {
+		c := h.Lookup(class)
+		if c == nil {
+			return
+		}
+		if hm := c.DeclaredMethod(m.Name, m.Desc); hm != nil {
+			if _, done := p.bodies[hm.ID]; !done {
+				p.bodies[hm.ID] = summary.FromIR(m, p.Pool)
+			}
+		}
+	}
+	for _, m := range ic.Methods {
+		put(fc.File.Name, m)
+	}
+	for _, sc := range ic.Synthetic {
+		for _, m := range sc.Methods {
+			put(sc.Name, m)
+		}
+	}
+	// Methods of the class without code get an explicit nil, so they are
+	// not built again.
+	if c := h.Lookup(fc.File.Name); c != nil {
+		for _, m := range c.Methods {
+			if _, ok := p.bodies[m.ID]; !ok {
+				p.bodies[m.ID] = nil
+			}
+		}
+	}
+	return nil
+}
+
+// MainMethods returns the client's "public static void main(String[])"
+// methods, sorted by class name.
+func (p *Program) MainMethods() []*hierarchy.Method {
+	var out []*hierarchy.Method
+	for _, c := range p.Hierarchy.Classes() {
+		if !p.IsClient(c) {
+			continue
+		}
+		if m := c.DeclaredMethod("main", "([Ljava/lang/String;)V"); m != nil && m.IsStatic() && m.IsPublic() {
+			out = append(out, m)
+		}
+	}
+	return out
+}
+
+// ErrNoEntry is returned by Entries for a name that matches no method.
+var ErrNoEntry = errors.New("no such method")
+
+// Entries resolves entry-point names "pkg/C.m(desc)" or "pkg/C.m" (every
+// method of that name) to methods.
+func (p *Program) Entries(names []string) ([]*hierarchy.Method, error) {
+	var out []*hierarchy.Method
+	for _, n := range names {
+		found := false
+		cls, rest := splitMember(n)
+		c := p.Hierarchy.Lookup(cls)
+		if c != nil {
+			for _, m := range c.Methods {
+				if m.Name+m.Desc == rest || m.Name == rest {
+					out = append(out, m)
+					found = true
+				}
+			}
+		}
+		if !found {
+			return nil, fmt.Errorf("entry point %s: %w", n, ErrNoEntry)
+		}
+	}
+	return out, nil
+}
+
+// splitMember splits "pkg/C.m(desc)" at the dot before the member name.
+func splitMember(s string) (class, member string) {
+	end := len(s)
+	for i := 0; i < len(s); i++ {
+		if s[i] == '(' {
+			end = i
+			break
+		}
+	}
+	for i := end - 1; i >= 0; i-- {
+		if s[i] == '.' {
+			return s[:i], s[i+1:]
+		}
+	}
+	return s, ""
+}

@@ -1,0 +1,192 @@
+// Package report turns analysis results into the linker's outputs: a
+// stable JSON document (schema in docs/RESULTS_FORMAT.md) and a readable
+// text report. Everything is ordered by name, never by id or map order,
+// so the same program gives the same bytes in every mode and on every
+// machine.
+package report
+
+import (
+	"encoding/json"
+	"fmt"
+	"io"
+	"slices"
+	"strings"
+
+	"github.com/rules-fragment/rules_fragment/tools/callgraph"
+	"github.com/rules-fragment/rules_fragment/tools/hierarchy"
+)
+
+// Schema is the version of the JSON result layout.
+const Schema = 1
+
+// Result is the linker's JSON document.
+type Result struct {
+	Schema   int         `json:"schema"`
+	Producer string      `json:"producer"`
+	Mode     string      `json:"mode"`
+	Inputs   Inputs      `json:"inputs"`
+	Roots    []string    `json:"roots"`
+	Analyses []*Analysis `json:"analyses"`
+}
+
+// Inputs names what was linked (as given, so paths are the caller's).
+type Inputs struct {
+	Client    []string `json:"client"`
+	Libraries []string `json:"libraries,omitempty"`
+	Summaries []string `json:"summaries,omitempty"` // summarised targets
+}
+
+// Analysis is one analysis' client-visible results.
+type Analysis struct {
+	Analysis string `json:"analysis"`
+	Totals   Totals `json:"totals"`
+	// Methods are the reachable methods in scope with their call sites.
+	Methods []*Method `json:"methods"`
+}
+
+// Totals are counts over the methods in scope, and over the whole program
+// where named so.
+type Totals struct {
+	ReachableMethods        int     `json:"reachable_methods"`         // whole program
+	InstantiatedClasses     int     `json:"instantiated_classes"`      // whole program (RTA)
+	ScopeMethods            int     `json:"scope_methods"`             // reachable methods in scope
+	CallSites               int     `json:"call_sites"`                // in scope
+	CallEdges               int     `json:"call_edges"`                // in scope
+	DispatchedSites         int     `json:"dispatched_sites"`          // virtual and interface sites in scope
+	PolymorphicSites        int     `json:"polymorphic_sites"`         // with more than one receiver class
+	MeanRC                  float64 `json:"mean_rc"`                   // over polymorphic sites
+	MeanTM                  float64 `json:"mean_tm"`                   // over polymorphic sites
+	UnresolvedSites         int     `json:"unresolved_sites"`          // resolution failed (JVM would throw)
+	PhantomTargets          int     `json:"phantom_targets"`           // edges into classes that are not on the classpath
+	UnmodelledDynamicSites  int     `json:"unmodelled_dynamic_sites"`  // invokedynamic other than lambdas and concatenation
+	MonomorphicVirtualSites int     `json:"monomorphic_virtual_sites"` // dispatched sites with exactly one target
+}
+
+// Method is a reachable method and its call sites.
+type Method struct {
+	Method string  `json:"method"`
+	Sites  []*Site `json:"sites,omitempty"`
+}
+
+// Site is a call site with its coverage requirements.
+type Site struct {
+	Site  int32    `json:"site"`
+	Line  int32    `json:"line,omitempty"`
+	Kind  string   `json:"kind"`
+	Ref   string   `json:"ref"`
+	Error string   `json:"error,omitempty"`
+	RC    []string `json:"rc,omitempty"`
+	TM    []string `json:"tm"`
+}
+
+// Build summarises g for the methods whose class inScope accepts.
+func Build(g *callgraph.Graph, inScope func(*hierarchy.Class) bool) *Analysis {
+	a := &Analysis{Analysis: g.Analysis}
+	t := &a.Totals
+	t.ReachableMethods = len(g.Reachable)
+	t.InstantiatedClasses = len(g.Instantiated)
+	byCaller := map[*hierarchy.Method]*Method{}
+	for _, m := range g.Reachable {
+		if inScope(m.Class) {
+			rm := &Method{Method: m.Key()}
+			byCaller[m] = rm
+			a.Methods = append(a.Methods, rm)
+		}
+	}
+	t.ScopeMethods = len(a.Methods)
+	var rcSum, tmSum int
+	for _, s := range g.Sites {
+		rm := byCaller[s.Caller]
+		if rm == nil {
+			continue
+		}
+		rs := &Site{Site: s.ID, Line: s.Line, Kind: s.Kind.String(), Ref: s.Ref, Error: s.Error, TM: make([]string, 0, len(s.Targets))}
+		for _, m := range s.Targets {
+			rs.TM = append(rs.TM, m.Key())
+			if m.Phantom || m.Class.Phantom {
+				t.PhantomTargets++
+			}
+		}
+		if s.Kind.IsDispatched() {
+			rs.RC = make([]string, 0, len(s.Receivers))
+			for _, c := range s.Receivers {
+				rs.RC = append(rs.RC, c.Name)
+			}
+		}
+		rm.Sites = append(rm.Sites, rs)
+		t.CallSites++
+		t.CallEdges += len(s.Targets)
+		switch {
+		case s.Kind == callgraph.Dynamic:
+			t.UnmodelledDynamicSites++
+		case s.Callee == nil:
+			t.UnresolvedSites++
+		}
+		if s.Kind == callgraph.Virtual || s.Kind == callgraph.Interface {
+			t.DispatchedSites++
+			if len(s.Targets) == 1 {
+				t.MonomorphicVirtualSites++
+			}
+			if s.Polymorphic() {
+				t.PolymorphicSites++
+				rcSum += len(s.Receivers)
+				tmSum += len(s.Targets)
+			}
+		}
+	}
+	if t.PolymorphicSites > 0 {
+		t.MeanRC = round3(float64(rcSum) / float64(t.PolymorphicSites))
+		t.MeanTM = round3(float64(tmSum) / float64(t.PolymorphicSites))
+	}
+	return a
+}
+
+func round3(x float64) float64 {
+	return float64(int64(x*1000+0.5)) / 1000
+}
+
+// WriteJSON writes r as indented JSON.
+func WriteJSON(w io.Writer, r *Result) error {
+	enc := json.NewEncoder(w)
+	enc.SetIndent("", " ")
+	return enc.Encode(r)
+}
+
+// WriteText writes a readable report: totals per analysis, then each
+// polymorphic call site in scope with its receiver classes and targets.
+func WriteText(w io.Writer, r *Result) error {
+	var b strings.Builder
+	fmt.Fprintf(&b, "mode: %s\n", r.Mode)
+	fmt.Fprintf(&b, "roots: %d (%s)\n", len(r.Roots), strings.Join(firstN(r.Roots, 3), ", "))
+	for _, a := range r.Analyses {
+		t := a.Totals
+		fmt.Fprintf(&b, "\n== %s\n", a.Analysis)
+		fmt.Fprintf(&b, "reachable methods: %d (in scope: %d)\n", t.ReachableMethods, t.ScopeMethods)
+		if t.InstantiatedClasses > 0 {
+			fmt.Fprintf(&b, "instantiated classes: %d\n", t.InstantiatedClasses)
+		}
+		fmt.Fprintf(&b, "call sites in scope: %d, edges: %d, virtual/interface: %d (monomorphic %d)\n",
+			t.CallSites, t.CallEdges, t.DispatchedSites, t.MonomorphicVirtualSites)
+		fmt.Fprintf(&b, "polymorphic sites: %d, mean |RC| %.3f, mean |TM| %.3f\n", t.PolymorphicSites, t.MeanRC, t.MeanTM)
+		fmt.Fprintf(&b, "unresolved sites: %d, phantom targets: %d, unmodelled invokedynamic: %d\n",
+			t.UnresolvedSites, t.PhantomTargets, t.UnmodelledDynamicSites)
+		for _, m := range a.Methods {
+			for _, s := range m.Sites {
+				if len(s.RC) <= 1 || (s.Kind != "virtual" && s.Kind != "interface") {
+					continue
+				}
+				fmt.Fprintf(&b, "  %s @%d (line %d) %s: RC %d {%s} TM %d {%s}\n", m.Method, s.Site, s.Line, s.Ref,
+					len(s.RC), strings.Join(firstN(s.RC, 6), ", "), len(s.TM), strings.Join(firstN(s.TM, 4), ", "))
+			}
+		}
+	}
+	_, err := io.WriteString(w, b.String())
+	return err
+}
+
+func firstN(xs []string, n int) []string {
+	if len(xs) <= n {
+		return xs
+	}
+	return append(slices.Clone(xs[:n]), fmt.Sprintf("… %d more", len(xs)-n))
+}

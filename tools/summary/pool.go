@@ -1,0 +1,127 @@
+package summary
+
+// Pool interns the symbols that statements refer to: strings (class names,
+// array descriptors, member names and descriptors), field references and
+// method references, each by a dense id. A summary has one Pool; the linker
+// has a program-wide Pool into which each summary's ids are mapped.
+type Pool struct {
+	Strings []string
+	Fields  []FieldRef
+	Methods []MethodRef
+
+	strs    map[string]int32
+	fields  map[FieldRef]int32
+	methods map[MethodRef]int32
+}
+
+// FieldRef is a symbolic field reference: ids of class, name and descriptor.
+type FieldRef struct{ Class, Name, Desc int32 }
+
+// MethodRef is a symbolic method reference; Interface is set for an
+// InterfaceMethodref.
+type MethodRef struct {
+	Class, Name, Desc int32
+	Interface         bool
+}
+
+// NewPool returns an empty pool.
+func NewPool() *Pool {
+	return &Pool{strs: map[string]int32{}, fields: map[FieldRef]int32{}, methods: map[MethodRef]int32{}}
+}
+
+// String interns s.
+func (p *Pool) String(s string) int32 {
+	if id, ok := p.strs[s]; ok {
+		return id
+	}
+	id := int32(len(p.Strings))
+	p.Strings = append(p.Strings, s)
+	p.strs[s] = id
+	return id
+}
+
+// Field interns a field reference.
+func (p *Pool) Field(class, name, desc string) int32 {
+	return p.FieldID(FieldRef{p.String(class), p.String(name), p.String(desc)})
+}
+
+// FieldID interns a field reference made of this pool's string ids.
+func (p *Pool) FieldID(f FieldRef) int32 {
+	if id, ok := p.fields[f]; ok {
+		return id
+	}
+	id := int32(len(p.Fields))
+	p.Fields = append(p.Fields, f)
+	p.fields[f] = id
+	return id
+}
+
+// Method interns a method reference.
+func (p *Pool) Method(class, name, desc string, iface bool) int32 {
+	return p.MethodID(MethodRef{p.String(class), p.String(name), p.String(desc), iface})
+}
+
+// MethodID interns a method reference made of this pool's string ids.
+func (p *Pool) MethodID(m MethodRef) int32 {
+	if id, ok := p.methods[m]; ok {
+		return id
+	}
+	id := int32(len(p.Methods))
+	p.Methods = append(p.Methods, m)
+	p.methods[m] = id
+	return id
+}
+
+// FieldName returns "class.name:desc" for messages.
+func (p *Pool) FieldName(id int32) string {
+	f := p.Fields[id]
+	return p.Strings[f.Class] + "." + p.Strings[f.Name] + ":" + p.Strings[f.Desc]
+}
+
+// MethodName returns "class.name(desc)" for messages and reports.
+func (p *Pool) MethodName(id int32) string {
+	m := p.Methods[id]
+	return p.Strings[m.Class] + "." + p.Strings[m.Name] + p.Strings[m.Desc]
+}
+
+// Mapper translates the ids of one pool (a summary's) into another (the
+// linker's), lazily and once per id.
+type Mapper struct {
+	from, to                *Pool
+	strs, fields, methods []int32 // to-id + 1; 0 = not yet mapped
+}
+
+// NewMapper maps ids of from into to.
+func NewMapper(from, to *Pool) *Mapper {
+	return &Mapper{from: from, to: to,
+		strs: make([]int32, len(from.Strings)), fields: make([]int32, len(from.Fields)), methods: make([]int32, len(from.Methods))}
+}
+
+func (m *Mapper) str(id int32) int32 {
+	if v := m.strs[id]; v != 0 {
+		return v - 1
+	}
+	v := m.to.String(m.from.Strings[id])
+	m.strs[id] = v + 1
+	return v
+}
+
+func (m *Mapper) field(id int32) int32 {
+	if v := m.fields[id]; v != 0 {
+		return v - 1
+	}
+	f := m.from.Fields[id]
+	v := m.to.FieldID(FieldRef{m.str(f.Class), m.str(f.Name), m.str(f.Desc)})
+	m.fields[id] = v + 1
+	return v
+}
+
+func (m *Mapper) method(id int32) int32 {
+	if v := m.methods[id]; v != 0 {
+		return v - 1
+	}
+	r := m.from.Methods[id]
+	v := m.to.MethodID(MethodRef{m.str(r.Class), m.str(r.Name), m.str(r.Desc), r.Interface})
+	m.methods[id] = v + 1
+	return v
+}

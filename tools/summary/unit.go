@@ -1,0 +1,393 @@
+package summary
+
+import (
+	"fmt"
+	"io"
+	"slices"
+
+	"github.com/vmihailenco/msgpack/v5"
+
+	"github.com/rules-fragment/rules_fragment/tools/hierarchy"
+)
+
+// Unit is the content of one summary: the type part (modules, classes with
+// supertypes, members and flags) and, per method, the statement part
+// (Body, encoded). See docs/SUMMARY_FORMAT.md.
+type Unit struct {
+	Pool    *Pool
+	Modules []*hierarchy.Module
+	Classes []*Class
+}
+
+// Class is one class of a unit. Origin is not stored (it would be a
+// machine-specific path); the linker sets it.
+type Class struct {
+	hierarchy.ClassSpec
+	// Bodies[i] is the encoded Body of Methods[i] (AppendBody, ids of the
+	// unit's Pool), nil for methods without code.
+	Bodies [][]byte
+}
+
+// Body decodes method i's statement part, translating ids with m (nil:
+// keep the unit's ids). It returns nil for a method without code.
+func (u *Unit) Body(c *Class, i int, m *Mapper) (*Body, error) {
+	if c.Bodies[i] == nil {
+		return nil, nil
+	}
+	b, err := DecodeBody(c.Bodies[i], u.Pool, m)
+	if err != nil {
+		return nil, fmt.Errorf("body of %s.%s%s: %w", c.Name, c.Methods[i].Name, c.Methods[i].Desc, err)
+	}
+	return b, nil
+}
+
+// WriteUnit writes u as a summary with header h.
+func WriteUnit(w io.Writer, h Header, u *Unit) error {
+	return Write(w, h, func(enc *msgpack.Encoder) error { return u.encode(enc) })
+}
+
+func (u *Unit) encode(enc *msgpack.Encoder) error {
+	p := u.Pool
+	// The class table is made first: it interns the names it uses, and the
+	// string table must be complete when written. All bodies go into one
+	// binary value (lengths in the class table), read with one allocation.
+	var types, bodies []byte
+	types = putUint(types, uint64(len(u.Classes)))
+	for _, c := range u.Classes {
+		types = c.appendSpec(types, p)
+		for i := range c.Methods {
+			var body []byte
+			if c.Bodies != nil {
+				body = c.Bodies[i]
+			}
+			types = putUint(types, uint64(len(body)))
+			bodies = append(bodies, body...)
+		}
+	}
+	if err := enc.EncodeArrayLen(len(p.Strings)); err != nil {
+		return err
+	}
+	for _, s := range p.Strings {
+		if err := enc.EncodeString(s); err != nil {
+			return err
+		}
+	}
+	var b []byte
+	b = putUint(b, uint64(len(p.Fields)))
+	for _, f := range p.Fields {
+		b = putUint(putUint(putUint(b, uint64(f.Class)), uint64(f.Name)), uint64(f.Desc))
+	}
+	b = putUint(b, uint64(len(p.Methods)))
+	for _, m := range p.Methods {
+		iface := uint64(0)
+		if m.Interface {
+			iface = 1
+		}
+		b = putUint(putUint(putUint(putUint(b, uint64(m.Class)), uint64(m.Name)), uint64(m.Desc)), iface)
+	}
+	if err := enc.EncodeBytes(b); err != nil {
+		return err
+	}
+	if err := enc.EncodeArrayLen(len(u.Modules)); err != nil {
+		return err
+	}
+	for _, m := range u.Modules {
+		if err := enc.Encode(moduleRecord(m)); err != nil {
+			return err
+		}
+	}
+	if err := enc.EncodeBytes(types); err != nil {
+		return err
+	}
+	return enc.EncodeBytes(bodies)
+}
+
+func (c *Class) appendSpec(b []byte, p *Pool) []byte {
+	str := func(s string) int32 { return p.String(s) }
+	opt := func(s string) int32 {
+		if s == "" {
+			return -1
+		}
+		return p.String(s)
+	}
+	list := func(b []byte, ss []string) []byte {
+		b = putUint(b, uint64(len(ss)))
+		for _, s := range ss {
+			b = putUint(b, uint64(str(s)))
+		}
+		return b
+	}
+	flags := uint64(0)
+	if c.Synthetic {
+		flags |= 1
+	}
+	b = putUint(b, uint64(str(c.Name)))
+	b = putOpt(b, opt(c.Super))
+	b = putUint(b, uint64(c.Access))
+	b = putUint(b, flags)
+	b = putOpt(b, opt(c.Module))
+	b = putOpt(b, opt(c.NestHost))
+	b = list(b, c.Interfaces)
+	b = list(b, c.NestMembers)
+	b = list(b, c.PermittedSubclasses)
+	b = putUint(b, uint64(len(c.Fields)))
+	for _, f := range c.Fields {
+		b = putUint(putUint(putUint(b, uint64(str(f.Name))), uint64(str(f.Desc))), uint64(f.Access))
+	}
+	b = putUint(b, uint64(len(c.Methods)))
+	for _, m := range c.Methods {
+		b = putUint(putUint(putUint(b, uint64(str(m.Name))), uint64(str(m.Desc))), uint64(m.Access))
+	}
+	return b
+}
+
+// module is the stored form of a module descriptor (maps as sorted pairs).
+type module struct {
+	Name      string      `msgpack:"name"`
+	Version   string      `msgpack:"version"`
+	Defined   bool        `msgpack:"defined"`
+	Open      bool        `msgpack:"open"`
+	Exports   []string    `msgpack:"exports"`
+	Qualified []qualified `msgpack:"qualified"`
+	Requires  []string    `msgpack:"requires"`
+	Packages  []string    `msgpack:"packages"`
+}
+
+type qualified struct {
+	Package string   `msgpack:"package"`
+	To      []string `msgpack:"to"`
+}
+
+func moduleRecord(m *hierarchy.Module) *module {
+	r := &module{Name: m.Name, Version: m.Version, Defined: m.Defined, Open: m.Open,
+		Exports: m.Exports, Requires: m.Requires, Packages: m.Packages}
+	for pkg, to := range m.QualifiedExports {
+		r.Qualified = append(r.Qualified, qualified{pkg, to})
+	}
+	slices.SortFunc(r.Qualified, func(a, b qualified) int {
+		switch {
+		case a.Package < b.Package:
+			return -1
+		case a.Package > b.Package:
+			return 1
+		}
+		return 0
+	})
+	return r
+}
+
+// ReadUnit reads a summary written by WriteUnit. file names it in errors.
+func ReadUnit(file string, r io.Reader) (*Unit, Header, error) {
+	rd, err := NewReader(file, r)
+	if err != nil {
+		return nil, Header{}, err
+	}
+	u, err := decodeUnit(rd.Dec)
+	if err != nil {
+		rd.Finish()
+		return nil, rd.Header, rd.Wrap("bad content", err)
+	}
+	if err := rd.Finish(); err != nil {
+		return nil, rd.Header, err
+	}
+	return u, rd.Header, nil
+}
+
+func decodeUnit(dec *msgpack.Decoder) (*Unit, error) {
+	u := &Unit{Pool: NewPool()}
+	p := u.Pool
+	n, err := dec.DecodeArrayLen()
+	if err != nil {
+		return nil, fmt.Errorf("string table: %w", err)
+	}
+	if n < 0 || n > 1<<28 {
+		return nil, fmt.Errorf("string table: bad length %d", n)
+	}
+	p.Strings = make([]string, 0, min(n, 1<<16))
+	for i := 0; i < n; i++ {
+		s, err := dec.DecodeString()
+		if err != nil {
+			return nil, fmt.Errorf("string %d: %w", i, err)
+		}
+		if _, dup := p.strs[s]; dup {
+			return nil, fmt.Errorf("string %d (%q) repeats", i, s)
+		}
+		p.strs[s] = int32(i)
+		p.Strings = append(p.Strings, s)
+	}
+	b, err := dec.DecodeBytes()
+	if err != nil {
+		return nil, fmt.Errorf("reference tables: %w", err)
+	}
+	if err := p.decodeRefs(b); err != nil {
+		return nil, fmt.Errorf("reference tables: %w", err)
+	}
+	if n, err = dec.DecodeArrayLen(); err != nil || n < 0 || n > 1<<16 {
+		return nil, fmt.Errorf("modules: bad length %d: %v", n, err)
+	}
+	for i := 0; i < n; i++ {
+		var m module
+		if err := dec.Decode(&m); err != nil {
+			return nil, fmt.Errorf("module %d: %w", i, err)
+		}
+		u.Modules = append(u.Modules, m.toHierarchy())
+	}
+	types, err := dec.DecodeBytes()
+	if err != nil {
+		return nil, fmt.Errorf("class table: %w", err)
+	}
+	bodies, err := dec.DecodeBytes()
+	if err != nil {
+		return nil, fmt.Errorf("bodies: %w", err)
+	}
+	if err := u.decodeClasses(types, bodies); err != nil {
+		return nil, fmt.Errorf("class table: %w", err)
+	}
+	return u, nil
+}
+
+func (m *module) toHierarchy() *hierarchy.Module {
+	h := &hierarchy.Module{Name: m.Name, Version: m.Version, Defined: m.Defined, Open: m.Open,
+		Exports: m.Exports, Requires: m.Requires, Packages: m.Packages}
+	for _, q := range m.Qualified {
+		if h.QualifiedExports == nil {
+			h.QualifiedExports = map[string][]string{}
+		}
+		h.QualifiedExports[q.Package] = q.To
+	}
+	return h
+}
+
+func (p *Pool) decodeRefs(b []byte) error {
+	r := &varReader{b: b}
+	ns := int32(len(p.Strings))
+	str := func() int32 {
+		v := r.int32()
+		if v >= ns && r.err == nil {
+			r.err = fmt.Errorf("string id %d out of range", v)
+		}
+		return v
+	}
+	n := r.count()
+	p.Fields = make([]FieldRef, 0, n)
+	for i := 0; i < n && r.err == nil; i++ {
+		f := FieldRef{str(), str(), str()}
+		if _, dup := p.fields[f]; dup && r.err == nil {
+			r.err = fmt.Errorf("field reference %d repeats", i)
+		}
+		p.fields[f] = int32(i)
+		p.Fields = append(p.Fields, f)
+	}
+	n = r.count()
+	p.Methods = make([]MethodRef, 0, n)
+	for i := 0; i < n && r.err == nil; i++ {
+		m := MethodRef{str(), str(), str(), r.uint() != 0}
+		if _, dup := p.methods[m]; dup && r.err == nil {
+			r.err = fmt.Errorf("method reference %d repeats", i)
+		}
+		p.methods[m] = int32(i)
+		p.Methods = append(p.Methods, m)
+	}
+	if r.err == nil && r.off != len(b) {
+		r.err = fmt.Errorf("%d bytes after the tables", len(b)-r.off)
+	}
+	return r.err
+}
+
+func (u *Unit) decodeClasses(b, bodies []byte) error {
+	r := &varReader{b: b}
+	ss := u.Pool.Strings
+	str := func() string {
+		v := r.int32()
+		if int(v) >= len(ss) {
+			if r.err == nil {
+				r.err = fmt.Errorf("string id %d out of range", v)
+			}
+			return ""
+		}
+		return ss[v]
+	}
+	opt := func() string {
+		v := r.opt()
+		if v < 0 {
+			return ""
+		}
+		if int(v) >= len(ss) {
+			if r.err == nil {
+				r.err = fmt.Errorf("string id %d out of range", v)
+			}
+			return ""
+		}
+		return ss[v]
+	}
+	list := func() []string {
+		n := r.count()
+		if n == 0 {
+			return nil
+		}
+		out := make([]string, n)
+		for i := range out {
+			out[i] = str()
+		}
+		return out
+	}
+	n := r.count()
+	u.Classes = make([]*Class, 0, n)
+	off := 0
+	for i := 0; i < n && r.err == nil; i++ {
+		c := &Class{}
+		c.Name = str()
+		c.Super = opt()
+		c.Access = uint16(r.uint())
+		c.Synthetic = r.uint()&1 != 0
+		c.Module = opt()
+		c.NestHost = opt()
+		c.Interfaces = list()
+		c.NestMembers = list()
+		c.PermittedSubclasses = list()
+		if k := r.count(); k > 0 {
+			c.Fields = make([]hierarchy.FieldSpec, k)
+			for j := range c.Fields {
+				c.Fields[j] = hierarchy.FieldSpec{Name: str(), Desc: str(), Access: uint16(r.uint())}
+			}
+		}
+		if k := r.count(); k > 0 {
+			c.Methods = make([]hierarchy.MethodSpec, k)
+			for j := range c.Methods {
+				c.Methods[j] = hierarchy.MethodSpec{Name: str(), Desc: str(), Access: uint16(r.uint())}
+			}
+			c.Bodies = make([][]byte, k)
+			for j := range c.Bodies {
+				size := r.uint()
+				if r.err != nil {
+					break
+				}
+				if size > uint64(len(bodies)-off) {
+					r.err = fmt.Errorf("class %s: body of %s%s beyond the body data", c.Name, c.Methods[j].Name, c.Methods[j].Desc)
+					break
+				}
+				if n := int(size); n > 0 {
+					c.Bodies[j] = bodies[off : off+n : off+n]
+					off += n
+				}
+			}
+		}
+		if r.err == nil && (c.Name == "" || c.Name[0] == '[') {
+			r.err = fmt.Errorf("class %d has an invalid name %q", i, c.Name)
+		}
+		if r.err != nil {
+			return fmt.Errorf("class %d (%q): %w", i, c.Name, r.err)
+		}
+		u.Classes = append(u.Classes, c)
+	}
+	if r.err != nil {
+		return r.err
+	}
+	if r.off != len(b) {
+		return fmt.Errorf("%d bytes after the class table", len(b)-r.off)
+	}
+	if off != len(bodies) {
+		return fmt.Errorf("%d bytes of body data belong to no method", len(bodies)-off)
+	}
+	return nil
+}
