@@ -1,19 +1,29 @@
 #!/usr/bin/env bash
-# The README's example: load the JDK 17 runtime image plus a real library
-# (Debian's JFlex, installed if missing), print class-hierarchy and IR
-# statistics, then the hierarchy facts and three-address IR of one method.
+# The README's example, the product's main job outside Bazel: summarise the
+# JDK 17 runtime and two libraries (Debian's CUP runtime and CUP, CUP's
+# summary made from the runtime's), then link a client (Debian's JFlex) with
+# those summaries and print its call graph and polymorphism coverage
+# requirements (CHA and RTA). Debian packages are installed if missing.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 export PATH=/usr/local/go/bin:$PATH
 
 jdk=${JDK:-/usr/lib/jvm/java-17-openjdk-amd64}
-jar=${JAR:-/usr/share/java/jflex.jar}
-if [[ ! -e $jar && $jar == /usr/share/java/jflex.jar ]]; then
-  echo "example: installing Debian's jflex (for $jar)"
-  apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq jflex >/dev/null
+j=/usr/share/java
+if [[ ! -e $j/jflex.jar || ! -e $j/cup.jar ]]; then
+  echo "example: installing Debian's jflex and cup"
+  apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq jflex cup >/dev/null
 fi
+out=${OUT:-$(mktemp -d)}
+go build -o "$out/summarizer" ./summarizer
+go build -o "$out/linker" ./linker
 
-go build -o /tmp/fragment ./tools/cmd/fragment
-/tmp/fragment stats "$jdk/lib/modules" "$jar"
+echo "== summaries"
+"$out/summarizer" -stats -target jdk17 -jar "$jdk" -o "$out/jdk17.rfsum"
+"$out/summarizer" -stats -target cup_runtime -jar $j/cup_runtime.jar -dep "$out/jdk17.rfsum" -o "$out/cup_runtime.rfsum"
+"$out/summarizer" -stats -target cup -jar $j/cup.jar -dep "$out/cup_runtime.rfsum" -dep "$out/jdk17.rfsum" -o "$out/cup.rfsum"
+
 echo
-/tmp/fragment ir -cp "$jdk/lib/modules:$jar" "${CLASS:-jflex.Main}" "${METHOD:-main}"
+echo "== link: JFlex + summaries (JSON in $out/jflex.json)"
+"$out/linker" -client $j/jflex.jar -summary "$out/cup.rfsum" -summary "$out/cup_runtime.rfsum" \
+  -summary "$out/jdk17.rfsum" -analyses cha,rta -json "$out/jflex.json"

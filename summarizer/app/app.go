@@ -7,8 +7,9 @@ import (
 	"errors"
 	"flag"
 	"fmt"
-	"os"
+	"io"
 	"maps"
+	"os"
 	"path/filepath"
 	"slices"
 
@@ -30,6 +31,8 @@ type Config struct {
 	Out     string
 	Release int
 	Workers int
+	// Stats, if set, receives one line of figures about the summary.
+	Stats io.Writer
 }
 
 // ParseFlags parses the command line.
@@ -41,11 +44,15 @@ func ParseFlags(fs *flag.FlagSet, args []string) (*Config, error) {
 	fs.StringVar(&c.Out, "o", "", "output summary file (required)")
 	fs.IntVar(&c.Release, "release", 17, "Java release for multi-release jars")
 	fs.IntVar(&c.Workers, "workers", 0, "parallelism (0: GOMAXPROCS); the output does not depend on it")
+	stats := fs.Bool("stats", false, "print figures about the summary to stderr")
 	if err := fs.Parse(args); err != nil {
 		return nil, err
 	}
 	if fs.NArg() > 0 {
 		return nil, fmt.Errorf("unexpected arguments %q", fs.Args())
+	}
+	if *stats {
+		c.Stats = os.Stderr
 	}
 	switch {
 	case c.Target == "":
@@ -124,7 +131,35 @@ func Summarize(c *Config, w *bytes.Buffer) error {
 	if err != nil {
 		return err
 	}
-	return summary.WriteUnit(w, h, u)
+	if err := summary.WriteUnit(w, h, u); err != nil {
+		return err
+	}
+	if c.Stats != nil {
+		var bodies, stmts int
+		for _, k := range u.Classes {
+			for _, b := range k.Bodies {
+				if b != nil {
+					bodies++
+				}
+			}
+		}
+		stmts = countStatements(u)
+		fmt.Fprintf(c.Stats, "summary %s: %d classes, %d bodies, %d statements; class bytes %d, summary bytes %d (%.2f%%)\n",
+			c.Target, len(u.Classes), bodies, stmts, fe.ClassBytes, w.Len(), 100*float64(w.Len())/float64(max(fe.ClassBytes, 1)))
+	}
+	return nil
+}
+
+func countStatements(u *summary.Unit) int {
+	n := 0
+	for _, k := range u.Classes {
+		for i := range k.Bodies {
+			if b, err := u.Body(k, i, nil); err == nil && b != nil {
+				n += len(b.Stmts)
+			}
+		}
+	}
+	return n
 }
 
 // classBodies is the projected bodies of one class file and its lambda

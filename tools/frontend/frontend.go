@@ -50,8 +50,10 @@ type Program struct {
 	Classpath *classpath.Classpath
 	Classes   []*Class // defining classes in classpath order
 	Shadowed  int      // classes hidden by an earlier definition
-	Modules   int      // module descriptors (module-info) read
-	Hierarchy *hierarchy.Hierarchy
+	// ClassBytes is the total size of the defining class files.
+	ClassBytes int64
+	Modules    int // module descriptors (module-info) read
+	Hierarchy  *hierarchy.Hierarchy
 	// LambdaHosts maps each lambda class added to the hierarchy to the
 	// class whose IR defines it (see ir.LambdaClasses).
 	LambdaHosts map[string]*Class
@@ -74,6 +76,7 @@ func Load(paths []string, opts Options) (*Program, error) {
 	for _, c := range cp.Containers() {
 		entries := c.Entries()
 		files := make([]*classfile.ClassFile, len(entries))
+		sizes := make([]int64, len(entries))
 		lambdas := make([][]*ir.SyntheticClass, len(entries))
 		index := make(map[classpath.Entry]int, len(entries))
 		for i, e := range entries {
@@ -94,6 +97,7 @@ func Load(paths []string, opts Options) (*Program, error) {
 				return &classpath.Error{Container: c.Name(), Entry: e.Path, Err: err}
 			}
 			files[index[e]] = cf
+			sizes[index[e]] = int64(len(data))
 			lambdas[index[e]] = synth
 			return nil
 		})
@@ -109,6 +113,7 @@ func Load(paths []string, opts Options) (*Program, error) {
 			}
 			if b.AddWithModule(cf, c.Name(), entries[i].Module) {
 				pc := &Class{File: cf, Container: c.Name(), Entry: entries[i]}
+				p.ClassBytes += sizes[i]
 				p.Classes = append(p.Classes, pc)
 				for _, sc := range lambdas[i] {
 					if addLambda(b, sc) {

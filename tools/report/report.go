@@ -152,6 +152,10 @@ func WriteJSON(w io.Writer, r *Result) error {
 	return enc.Encode(r)
 }
 
+// maxTextSites bounds the polymorphic sites listed per analysis in the text
+// report; the JSON has all of them.
+const maxTextSites = 12
+
 // WriteText writes a readable report: totals per analysis, then each
 // polymorphic call site in scope with its receiver classes and targets.
 func WriteText(w io.Writer, r *Result) error {
@@ -170,14 +174,21 @@ func WriteText(w io.Writer, r *Result) error {
 		fmt.Fprintf(&b, "polymorphic sites: %d, mean |RC| %.3f, mean |TM| %.3f\n", t.PolymorphicSites, t.MeanRC, t.MeanTM)
 		fmt.Fprintf(&b, "unresolved sites: %d, phantom targets: %d, unmodelled invokedynamic: %d\n",
 			t.UnresolvedSites, t.PhantomTargets, t.UnmodelledDynamicSites)
+		shown := 0
 		for _, m := range a.Methods {
 			for _, s := range m.Sites {
 				if len(s.RC) <= 1 || (s.Kind != "virtual" && s.Kind != "interface") {
 					continue
 				}
+				if shown++; shown > maxTextSites {
+					continue
+				}
 				fmt.Fprintf(&b, "  %s @%d (line %d) %s: RC %d {%s} TM %d {%s}\n", m.Method, s.Site, s.Line, s.Ref,
-					len(s.RC), strings.Join(firstN(s.RC, 6), ", "), len(s.TM), strings.Join(firstN(s.TM, 4), ", "))
+					len(s.RC), strings.Join(firstN(s.RC, 4), ", "), len(s.TM), strings.Join(firstN(s.TM, 3), ", "))
 			}
+		}
+		if shown > maxTextSites {
+			fmt.Fprintf(&b, "  … %d more polymorphic sites (all of them are in the JSON result)\n", shown-maxTextSites)
 		}
 	}
 	_, err := io.WriteString(w, b.String())

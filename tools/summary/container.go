@@ -51,6 +51,10 @@ type Header struct {
 	Deps     []Dep  `msgpack:"deps"`     // direct dependencies' summaries
 	BodySize uint64 `msgpack:"body_size"`
 	BodySHA  []byte `msgpack:"body_sha256"`
+	// FrameCRC is the CRC-32C of the compressed body as stored, so that
+	// every change of the file is detected, also one zstd would decode to
+	// the same content.
+	FrameCRC uint32 `msgpack:"frame_crc32c"`
 }
 
 // Dep names a dependency summary by target and body checksum.
@@ -89,21 +93,26 @@ func Write(w io.Writer, h Header, body func(enc *msgpack.Encoder) error) error {
 	}
 	sum := sha256.Sum256(raw.Bytes())
 	h.Schema, h.BodySize, h.BodySHA = Schema, uint64(raw.Len()), sum[:]
-	hdr, err := msgpack.Marshal(&h)
-	if err != nil {
-		return err
-	}
-	zw, err := zstd.NewWriter(nil, zstd.WithEncoderConcurrency(1), zstd.WithEncoderLevel(zstd.SpeedDefault), zstd.WithEncoderCRC(true))
+	// The best level: a summary is written once and read by every build
+	// that depends on it (and sent through remote caches); decoding speed
+	// does not depend on the level.
+	zw, err := zstd.NewWriter(nil, zstd.WithEncoderConcurrency(1), zstd.WithEncoderLevel(zstd.SpeedBestCompression), zstd.WithEncoderCRC(true))
 	if err != nil {
 		return err
 	}
 	defer zw.Close()
-	out := make([]byte, 0, len(Magic)+4+len(hdr)+raw.Len()/4)
+	frame := zw.EncodeAll(raw.Bytes(), nil)
+	h.FrameCRC = crc32.Checksum(frame, castagnoli)
+	hdr, err := msgpack.Marshal(&h)
+	if err != nil {
+		return err
+	}
+	out := make([]byte, 0, len(Magic)+8+len(hdr)+len(frame))
 	out = append(out, Magic...)
 	out = binary.BigEndian.AppendUint32(out, uint32(len(hdr)))
 	out = append(out, hdr...)
 	out = binary.BigEndian.AppendUint32(out, crc32.Checksum(hdr, castagnoli))
-	out = zw.EncodeAll(raw.Bytes(), out)
+	out = append(out, frame...)
 	_, err = w.Write(out)
 	return err
 }
@@ -115,6 +124,7 @@ type Reader struct {
 	file   string
 	zr     *zstd.Decoder
 	body   *hashingReader
+	frame  *crcReader
 }
 
 // NewReader reads the header of the summary in r (named file in errors)
@@ -152,7 +162,8 @@ func NewReader(file string, r io.Reader) (*Reader, error) {
 	if len(rd.Header.BodySHA) != sha256.Size {
 		return fail("header has no body checksum", nil)
 	}
-	zr, err := zstd.NewReader(r, zstd.WithDecoderConcurrency(1), zstd.WithDecoderMaxMemory(1<<32))
+	rd.frame = &crcReader{r: r}
+	zr, err := zstd.NewReader(rd.frame, zstd.WithDecoderConcurrency(1), zstd.WithDecoderMaxMemory(1<<32))
 	if err != nil {
 		return fail("body", err)
 	}
@@ -176,7 +187,25 @@ func (rd *Reader) Finish() error {
 	if !bytes.Equal(rd.body.h.Sum(nil), rd.Header.BodySHA) {
 		return &Error{File: rd.file, What: "body checksum mismatch"}
 	}
+	if _, err := io.Copy(io.Discard, rd.frame); err != nil {
+		return &Error{File: rd.file, What: "reading", Err: err}
+	}
+	if rd.frame.crc != rd.Header.FrameCRC {
+		return &Error{File: rd.file, What: "compressed body checksum mismatch"}
+	}
 	return nil
+}
+
+// crcReader computes the CRC-32C of what is read through it.
+type crcReader struct {
+	r   io.Reader
+	crc uint32
+}
+
+func (c *crcReader) Read(p []byte) (int, error) {
+	n, err := c.r.Read(p)
+	c.crc = crc32.Update(c.crc, castagnoli, p[:n])
+	return n, err
 }
 
 // Wrap turns a decoding error of the body into an *Error naming the file.

@@ -100,7 +100,7 @@ func FromIR(m *ir.Method, p *Pool) *Body {
 			}
 		case *ir.Invoke:
 			add(Stmt{Op: OpCall, Kind: uint8(s.Kind), Dst: f.v(s.Dst), Src: -1, Base: f.val(s.Recv),
-				Ref: p.Method(s.Method.Class, s.Method.Name, s.Method.Desc, s.Method.Interface),
+				Ref:  p.Method(s.Method.Class, s.Method.Name, s.Method.Desc, s.Method.Interface),
 				Site: s.Site, Line: s.Line, Args: f.args(s.Args)})
 		case *ir.InvokeDynamic:
 			bm := s.Bootstrap.Method

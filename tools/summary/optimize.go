@@ -22,8 +22,8 @@ func Optimize(b *Body) *Body {
 	if n == 0 {
 		return b
 	}
-	defs := make([]int32, n)   // number of definitions
-	single := make([]int32, n) // for one-definition variables: the copy source, or -1
+	defs := make([]int32, n)    // number of definitions
+	single := make([]int32, n)  // for one-definition variables: the copy source, or -1
 	constOf := make([]int32, n) // the class of constants defining it: -1 none, -2 mixed
 	for i := range single {
 		single[i], constOf[i] = -1, -1

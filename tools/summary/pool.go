@@ -87,7 +87,7 @@ func (p *Pool) MethodName(id int32) string {
 // Mapper translates the ids of one pool (a summary's) into another (the
 // linker's), lazily and once per id.
 type Mapper struct {
-	from, to                *Pool
+	from, to              *Pool
 	strs, fields, methods []int32 // to-id + 1; 0 = not yet mapped
 }
 
