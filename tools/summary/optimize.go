@@ -87,26 +87,13 @@ func Optimize(b *Body) *Body {
 			}
 		}
 	}
-	// Rewrite, drop trivial copies and duplicates, renumber densely.
-	ids := make([]int32, n)
-	for i := range ids {
-		ids[i] = -1
-	}
-	var next int32
-	m := func(v int32) int32 {
+	// Rewrite with representatives, drop trivial copies and duplicates,
+	// then number the variables that remain densely in order of appearance.
+	rep := func(v int32) int32 {
 		if v < 0 {
 			return v
 		}
-		r := find(v)
-		if ids[r] < 0 {
-			ids[r] = next
-			next++
-		}
-		return ids[r]
-	}
-	out := &Body{Params: make([]int32, len(b.Params))}
-	for i, p := range b.Params {
-		out.Params[i] = m(p)
+		return find(v)
 	}
 	type plain struct {
 		op             Op
@@ -115,12 +102,13 @@ func Optimize(b *Body) *Body {
 		ref            int32
 	}
 	seen := map[plain]bool{}
+	var kept []Stmt
 	for _, s := range b.Stmts {
-		s.Dst, s.Src, s.Base = m(s.Dst), m(s.Src), m(s.Base)
+		s.Dst, s.Src, s.Base = rep(s.Dst), rep(s.Src), rep(s.Base)
 		if len(s.Args) > 0 {
 			args := make([]int32, len(s.Args))
 			for j, a := range s.Args {
-				args[j] = m(a)
+				args[j] = rep(a)
 			}
 			s.Args = args
 		}
@@ -130,7 +118,7 @@ func Optimize(b *Body) *Body {
 				continue
 			}
 		case OpCall, OpDynCall, OpConcat, OpNew, OpNewArray:
-			out.Stmts = append(out.Stmts, s)
+			kept = append(kept, s)
 			continue
 		}
 		k := plain{s.Op, s.Kind, s.Dst, s.Src, s.Base, s.Ref}
@@ -138,8 +126,35 @@ func Optimize(b *Body) *Body {
 			continue
 		}
 		seen[k] = true
-		out.Stmts = append(out.Stmts, s)
+		kept = append(kept, s)
 	}
+	ids := make([]int32, n)
+	for i := range ids {
+		ids[i] = -1
+	}
+	var next int32
+	m := func(v int32) int32 {
+		if v < 0 {
+			return v
+		}
+		if ids[v] < 0 {
+			ids[v] = next
+			next++
+		}
+		return ids[v]
+	}
+	out := &Body{Params: make([]int32, len(b.Params))}
+	for i, p := range b.Params {
+		out.Params[i] = m(rep(p))
+	}
+	for i := range kept {
+		s := &kept[i]
+		s.Dst, s.Src, s.Base = m(s.Dst), m(s.Src), m(s.Base)
+		for j, a := range s.Args {
+			s.Args[j] = m(a)
+		}
+	}
+	out.Stmts = kept
 	out.NumVars = next
 	return out
 }
