@@ -97,7 +97,17 @@ func NewMapper(from, to *Pool) *Mapper {
 		strs: make([]int32, len(from.Strings)), fields: make([]int32, len(from.Fields)), methods: make([]int32, len(from.Methods))}
 }
 
+// grow extends a lazily filled table when the source pool has grown since
+// the Mapper was made.
+func grow(t []int32, n int) []int32 {
+	if len(t) < n {
+		t = append(t, make([]int32, n-len(t))...)
+	}
+	return t
+}
+
 func (m *Mapper) str(id int32) int32 {
+	m.strs = grow(m.strs, len(m.from.Strings))
 	if v := m.strs[id]; v != 0 {
 		return v - 1
 	}
@@ -107,6 +117,7 @@ func (m *Mapper) str(id int32) int32 {
 }
 
 func (m *Mapper) field(id int32) int32 {
+	m.fields = grow(m.fields, len(m.from.Fields))
 	if v := m.fields[id]; v != 0 {
 		return v - 1
 	}
@@ -117,6 +128,7 @@ func (m *Mapper) field(id int32) int32 {
 }
 
 func (m *Mapper) method(id int32) int32 {
+	m.methods = grow(m.methods, len(m.from.Methods))
 	if v := m.methods[id]; v != 0 {
 		return v - 1
 	}

@@ -1,6 +1,7 @@
 package summary
 
 import (
+	"errors"
 	"fmt"
 	"io"
 	"slices"
@@ -183,6 +184,9 @@ func ReadUnit(file string, r io.Reader) (*Unit, Header, error) {
 		return nil, Header{}, err
 	}
 	u, err := decodeUnit(rd.Dec)
+	if err == nil && rd.Dec.Skip() == nil {
+		err = errors.New("values after the last part")
+	}
 	if err != nil {
 		rd.Finish()
 		return nil, rd.Header, rd.Wrap("bad content", err)
