@@ -113,13 +113,8 @@ func Summarize(c *Config, w *bytes.Buffer) error {
 		More: func(b *hierarchy.Builder) error {
 			// Dependencies join the hierarchy so that the IR is typed as in
 			// the whole program.
-			for _, u := range deps {
-				for _, m := range u.Modules {
-					b.AddModule(m)
-				}
-				for _, k := range u.Classes {
-					b.AddClass(&k.ClassSpec)
-				}
+			for i, u := range deps {
+				u.AddTo(b, h.Deps[i].Target, nil)
 			}
 			return nil
 		}})
@@ -127,7 +122,7 @@ func Summarize(c *Config, w *bytes.Buffer) error {
 		return err
 	}
 	defer fe.Close()
-	u, err := build(fe, c.Jars)
+	u, err := build(fe)
 	if err != nil {
 		return err
 	}
@@ -170,8 +165,7 @@ type classBodies struct {
 	bodies map[string]map[string][]byte // class → name+desc → body
 }
 
-func build(fe *frontend.Program, jars []string) (*summary.Unit, error) {
-	results := make(map[*frontend.Class]*classBodies, len(fe.Classes))
+func build(fe *frontend.Program) (*summary.Unit, error) {
 	index := make(map[*frontend.Class]int, len(fe.Classes))
 	for i, c := range fe.Classes {
 		index[c] = i
@@ -199,9 +193,6 @@ func build(fe *frontend.Program, jars []string) (*summary.Unit, error) {
 	if err != nil {
 		return nil, err
 	}
-	for i, c := range fe.Classes {
-		results[c] = slots[i]
-	}
 	// The unit's classes: those of the target's class files (with their
 	// lambda classes), in hierarchy order (sorted by name).
 	h := fe.Hierarchy
@@ -212,18 +203,23 @@ func build(fe *frontend.Program, jars []string) (*summary.Unit, error) {
 	for name, host := range fe.LambdaHosts {
 		inTarget[name] = host
 	}
-	u := &summary.Unit{Pool: summary.NewPool()}
-	internSorted(u.Pool, h, inTarget, slots)
-	mappers := map[*classBodies]*summary.Mapper{}
+	var classes []*hierarchy.Class
+	var specs []*hierarchy.ClassSpec
 	for _, c := range h.Classes() {
-		host := inTarget[c.Name]
-		if host == nil || c.Phantom || c.IsArray() {
-			continue
+		if inTarget[c.Name] != nil && !c.Phantom && !c.IsArray() {
+			spec := hierarchy.SpecOf(c)
+			spec.Origin = ""
+			classes, specs = append(classes, c), append(specs, spec)
 		}
-		spec := hierarchy.SpecOf(c)
-		spec.Origin = ""
+	}
+	u := &summary.Unit{Pool: summary.NewPool()}
+	internSorted(u.Pool, specs, slots)
+	mappers := map[*classBodies]*summary.Mapper{}
+	for k, c := range classes {
+		host := inTarget[c.Name]
+		spec := specs[k]
 		uc := &summary.Class{ClassSpec: *spec, Bodies: make([][]byte, len(spec.Methods))}
-		cb := results[host]
+		cb := slots[index[host]]
 		mp := mappers[cb]
 		if mp == nil {
 			mp = summary.NewMapper(cb.pool, u.Pool)
@@ -251,25 +247,20 @@ func build(fe *frontend.Program, jars []string) (*summary.Unit, error) {
 			u.Modules = append(u.Modules, m)
 		}
 	}
-	_ = jars
 	return u, nil
 }
 
 // internSorted puts every string the unit will use into its pool in sorted
 // order: a sorted table compresses better and does not depend on the order
 // in which classes were projected.
-func internSorted(p *summary.Pool, h *hierarchy.Hierarchy, inTarget map[string]*frontend.Class, slots []*classBodies) {
+func internSorted(p *summary.Pool, specs []*hierarchy.ClassSpec, slots []*classBodies) {
 	set := map[string]bool{}
 	for _, cb := range slots {
 		for _, s := range cb.pool.Strings {
 			set[s] = true
 		}
 	}
-	for _, c := range h.Classes() {
-		if inTarget[c.Name] == nil || c.Phantom || c.IsArray() {
-			continue
-		}
-		spec := hierarchy.SpecOf(c)
+	for _, spec := range specs {
 		for _, s := range slices.Concat([]string{spec.Name, spec.Super, spec.Module, spec.NestHost}, spec.Interfaces, spec.NestMembers, spec.PermittedSubclasses) {
 			set[s] = true
 		}

@@ -140,8 +140,11 @@ func (p *Program) Close() error { return p.Classpath.Close() }
 
 // IROptions returns IR options that type merged variables with the
 // hierarchy's least upper bound.
-func (p *Program) IROptions() *ir.Options {
-	h := p.Hierarchy
+func (p *Program) IROptions() *ir.Options { return IROptionsFor(p.Hierarchy) }
+
+// IROptionsFor returns IR options that type merged variables with h's
+// least upper bound.
+func IROptionsFor(h *hierarchy.Hierarchy) *ir.Options {
 	return &ir.Options{LUB: func(a, b ir.Type) ir.Type {
 		// Lookup, not LookupOrPhantom: IR is built in parallel and must not
 		// create hierarchy entries in a schedule-dependent order.

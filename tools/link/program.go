@@ -44,12 +44,11 @@ type Program struct {
 	fe        *frontend.Program
 	clientSet map[string]bool // client container paths
 
-	byName    map[string]*source // defining source of each class
-	byID      []*source          // the same by class id (built classes)
-	bodies    map[int32]*summary.Body
-	bodyErr   map[int32]error
-	irOpts    *ir.Options
-	synthetic map[string]*syntheticClass // classes made by link (placeholders)
+	byName  map[string]*source // defining source of each class
+	byID    []*source          // the same by class id (built classes)
+	bodies  map[int32]*summary.Body
+	bodyErr map[int32]error
+	irOpts  *ir.Options
 }
 
 // Summary is a loaded summary file.
@@ -64,7 +63,6 @@ type source struct {
 	fc     *frontend.Class // class file (or the host of a lambda class)
 	sum    *Summary
 	class  *summary.Class
-	synth  *syntheticClass
 	client bool
 }
 
@@ -136,16 +134,9 @@ func (p *Program) readSummaries(files []string) error {
 // files (which win on a clash), recording which summary defines each class.
 func (p *Program) addSummaries(b *hierarchy.Builder) {
 	for _, s := range p.Summaries {
-		for _, m := range s.Unit.Modules {
-			b.AddModule(m)
-		}
-		for _, c := range s.Unit.Classes {
-			spec := c.ClassSpec
-			spec.Origin = s.Header.Target
-			if b.AddClass(&spec) {
-				p.byName[c.Name] = &source{sum: s, class: c}
-			}
-		}
+		s.Unit.AddTo(b, s.Header.Target, func(c *summary.Class) {
+			p.byName[c.Name] = &source{sum: s, class: c}
+		})
 	}
 }
 
@@ -160,16 +151,7 @@ func (p *Program) setHierarchy(h *hierarchy.Hierarchy) {
 	}
 	p.bodies = map[int32]*summary.Body{}
 	p.bodyErr = map[int32]error{}
-	p.irOpts = &ir.Options{LUB: func(a, b ir.Type) ir.Type {
-		ca, cb := h.Lookup(a.ClassName()), h.Lookup(b.ClassName())
-		if ca == nil || cb == nil {
-			return ir.TypeObject
-		}
-		if l := h.LUB(ca, cb); l != nil {
-			return ir.ObjectType(l.Name)
-		}
-		return ir.TypeObject
-	}}
+	p.irOpts = frontend.IROptionsFor(h)
 }
 
 func (p *Program) source(c *hierarchy.Class) *source {
@@ -208,8 +190,6 @@ func (p *Program) Body(m *hierarchy.Method) (*summary.Body, error) {
 	}
 	var err error
 	switch {
-	case s.synth != nil:
-		p.bodies[m.ID] = s.synth.bodies[m.Index]
 	case s.sum != nil:
 		var b *summary.Body
 		b, err = s.sum.Unit.Body(s.class, int(m.Index), s.sum.mapper)

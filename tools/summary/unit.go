@@ -42,6 +42,22 @@ func (u *Unit) Body(c *Class, i int, m *Mapper) (*Body, error) {
 	return b, nil
 }
 
+// AddTo adds u's modules and classes to a hierarchy builder, with origin
+// as their Origin, and calls added (if not nil) for each class the builder
+// took (an earlier definition of a name wins).
+func (u *Unit) AddTo(b *hierarchy.Builder, origin string, added func(*Class)) {
+	for _, m := range u.Modules {
+		b.AddModule(m)
+	}
+	for _, c := range u.Classes {
+		spec := c.ClassSpec
+		spec.Origin = origin
+		if b.AddClass(&spec) && added != nil {
+			added(c)
+		}
+	}
+}
+
 // WriteUnit writes u as a summary with header h.
 func WriteUnit(w io.Writer, h Header, u *Unit) error {
 	return Write(w, h, func(enc *msgpack.Encoder) error { return u.encode(enc) })

@@ -31,7 +31,7 @@ func Run(p *link.Program, roots []*hierarchy.Method, recv Receivers, name string
 	e := &engine{p: p, h: p.Hierarchy, pool: p.Pool, recv: recv,
 		reached: map[int32]bool{}, inited: map[int32]bool{}, inst: map[int32]bool{},
 		keys: map[[2]int32]*key{}, byStatic: map[int32][]*key{},
-		classes: map[int32]*hierarchy.Class{}, methods: map[methodKey]resolution{}, fields: map[int32]*hierarchy.Class{}}
+		classes: map[int32]*hierarchy.Class{}, methods: map[int32]resolution{}, fields: map[int32]*hierarchy.Class{}}
 	g := &callgraph.Graph{Analysis: name, Roots: roots}
 	for _, m := range roots {
 		e.initClass(m.Class)
@@ -85,7 +85,7 @@ type engine struct {
 	sites    []siteRec
 
 	classes map[int32]*hierarchy.Class // pool string id → class
-	methods map[methodKey]resolution
+	methods map[int32]resolution       // pool method ref id → resolution
 	fields  map[int32]*hierarchy.Class // pool field ref id → class to initialise
 }
 
@@ -102,11 +102,6 @@ type key struct {
 type siteRec struct {
 	site *callgraph.Site
 	key  *key
-}
-
-type methodKey struct {
-	ref    int32
-	static bool
 }
 
 type resolution struct {
@@ -171,10 +166,8 @@ func (e *engine) instantiate(c *hierarchy.Class) {
 	if len(e.h.Subtypes(c)) == 0 {
 		e.late = append(e.late, c)
 	}
-	if ks := e.byStatic[c.ID]; len(ks) > 0 {
-		for _, k := range ks {
-			e.addReceiver(k, c)
-		}
+	for _, k := range e.byStatic[c.ID] {
+		e.addReceiver(k, c)
 	}
 	for _, s := range e.h.Supertypes(c) {
 		for _, k := range e.byStatic[s.ID] {
@@ -245,8 +238,7 @@ func (e *engine) virtualKey(static *hierarchy.Class, resolved *hierarchy.Method)
 
 // resolve resolves a method reference (JVMS §5.4.3.3/4), cached.
 func (e *engine) resolve(ref int32, iface bool) resolution {
-	mk := methodKey{ref: ref}
-	if r, ok := e.methods[mk]; ok {
+	if r, ok := e.methods[ref]; ok {
 		return r
 	}
 	mr := e.pool.Methods[ref]
@@ -261,7 +253,7 @@ func (e *engine) resolve(ref int32, iface bool) resolution {
 	if err != nil {
 		r.err = err.Error()
 	}
-	e.methods[mk] = r
+	e.methods[ref] = r
 	return r
 }
 
