@@ -30,6 +30,10 @@ type Config struct {
 	Scope                                 string
 	JSON, Text                            string
 	Release                               int
+	// Fragment: the -client containers are a library analysed for every
+	// possible client (library-fragment mode, link.Placeholders).
+	Fragment                   bool
+	SplitPackages, ClosedWorld bool
 }
 
 // ParseFlags parses the command line into a Config.
@@ -44,6 +48,9 @@ func ParseFlags(fs *flag.FlagSet, args []string) (*Config, error) {
 	fs.StringVar(&c.JSON, "json", "", "write the JSON result here")
 	fs.StringVar(&c.Text, "text", "-", "write the text report here (- for stdout, empty for none)")
 	fs.IntVar(&c.Release, "release", 17, "Java release for multi-release jars")
+	fs.BoolVar(&c.Fragment, "fragment", false, "library-fragment mode: the -client containers are a library; placeholder code stands for every client using its API")
+	fs.BoolVar(&c.SplitPackages, "split-packages", false, "with -fragment: clients may declare classes in the library's (unnamed-module) packages")
+	fs.BoolVar(&c.ClosedWorld, "closed-world", false, "with -fragment: clients use only the library's API, never its dependencies' (more precise, not safe for every client)")
 	if err := fs.Parse(args); err != nil {
 		return nil, err
 	}
@@ -61,6 +68,9 @@ func ParseFlags(fs *flag.FlagSet, args []string) (*Config, error) {
 			return nil, fmt.Errorf("unknown analysis %q (have cha, rta)", a)
 		}
 	}
+	if (c.SplitPackages || c.ClosedWorld) && !c.Fragment {
+		return nil, errors.New("-split-packages and -closed-world need -fragment")
+	}
 	if c.Scope != "client" && c.Scope != "all" {
 		return nil, fmt.Errorf("-scope must be client or all, not %q", c.Scope)
 	}
@@ -69,6 +79,9 @@ func ParseFlags(fs *flag.FlagSet, args []string) (*Config, error) {
 
 // Mode names how the program was assembled.
 func (c *Config) Mode() string {
+	if c.Fragment {
+		return "library-fragment"
+	}
 	if len(c.Summaries) > 0 {
 		return "client+summaries"
 	}
@@ -110,22 +123,32 @@ func Run(c *Config, stdout io.Writer) error {
 
 // Analyze links the inputs and runs the analyses.
 func Analyze(c *Config) (*report.Result, error) {
-	p, err := link.Load(link.Options{Client: c.Client, Libraries: c.Libraries, Summaries: c.Summaries, Release: c.Release})
+	opts := link.Options{Client: c.Client, Libraries: c.Libraries, Summaries: c.Summaries, Release: c.Release}
+	if c.Fragment {
+		opts.Fragment = &link.Placeholders{SplitPackages: c.SplitPackages, ClosedWorld: c.ClosedWorld}
+	}
+	p, err := link.Load(opts)
 	if err != nil {
 		return nil, err
 	}
 	defer p.Close()
-	roots := p.MainMethods()
-	if len(c.Entries) > 0 {
+	var roots []*hierarchy.Method
+	switch {
+	case len(c.Entries) > 0:
 		if roots, err = p.Entries(c.Entries); err != nil {
 			return nil, err
 		}
+	case !c.Fragment:
+		roots = p.MainMethods()
+	}
+	if p.FragmentMain != nil {
+		roots = append([]*hierarchy.Method{p.FragmentMain}, roots...)
 	}
 	if len(roots) == 0 {
 		return nil, errors.New("no entry points: the client has no main method; give -entry")
 	}
 	res := &report.Result{Schema: report.Schema, Producer: Producer, Mode: c.Mode(),
-		Inputs: report.Inputs{Client: c.Client, Libraries: c.Libraries}}
+		Inputs: report.Inputs{Client: c.Client, Libraries: c.Libraries}, Placeholders: p.Fragment}
 	for _, s := range p.Summaries {
 		res.Inputs.Summaries = append(res.Inputs.Summaries, s.Header.Target)
 	}

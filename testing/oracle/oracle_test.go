@@ -165,18 +165,34 @@ func firstDifference(a, b *report.Analysis) string {
 	return fmt.Sprintf("%d vs %d methods", len(a.Methods), len(b.Methods))
 }
 
+var layeredOut string
+
+// buildLayered builds testing/corpus/layered once per test binary and
+// returns its output directory, "" without javac.
+func buildLayered(t *testing.T) string {
+	t.Helper()
+	if _, err := exec.LookPath("javac"); err != nil {
+		return ""
+	}
+	if layeredOut == "" {
+		out := filepath.Join(tmp, "layered")
+		cmd := exec.Command("bash", "../corpus/layered/build.sh", out)
+		if b, err := cmd.CombinedOutput(); err != nil {
+			t.Fatalf("build.sh: %v\n%s", err, b)
+		}
+		layeredOut = out
+	}
+	return layeredOut
+}
+
 // TestLayeredCorpus builds testing/corpus/layered (library B, library A
 // using B, a client using both) and checks the layered summaries: A's
 // summary is made with B's, and the linker needs both.
 func TestLayeredCorpus(t *testing.T) {
 	jdk := jdkSummary(t)
-	if _, err := exec.LookPath("javac"); err != nil {
+	out := buildLayered(t)
+	if out == "" {
 		t.Skip("SKIP: javac not found")
-	}
-	out := filepath.Join(tmp, "layered")
-	cmd := exec.Command("bash", "../corpus/layered/build.sh", out)
-	if b, err := cmd.CombinedOutput(); err != nil {
-		t.Fatalf("build.sh: %v\n%s", err, b)
 	}
 	libb, liba := filepath.Join(out, "libb.jar"), filepath.Join(out, "liba.jar")
 	sumB, sumA := filepath.Join(tmp, "libb.rfsum"), filepath.Join(tmp, "liba.rfsum")

@@ -33,6 +33,9 @@ type Options struct {
 	Summaries []string // summary files of libraries, transitively closed
 	Release   int      // multi-release jar selection
 	Workers   int      // parallelism of loading; 0 means GOMAXPROCS
+	// Fragment selects library-fragment mode: the client containers are a
+	// library, and placeholder code stands for its clients (fragment.go).
+	Fragment *Placeholders
 }
 
 // Program is a linked program.
@@ -41,8 +44,12 @@ type Program struct {
 	Pool      *summary.Pool
 	Summaries []*Summary
 	Classes   int // classes read from class files
-	fe        *frontend.Program
-	clientSet map[string]bool // client container paths
+	// FragmentMain is the placeholder main of library-fragment mode (nil
+	// otherwise), and Fragment counts its placeholder code.
+	FragmentMain *hierarchy.Method
+	Fragment     *FragmentStats
+	fe           *frontend.Program
+	clientSet    map[string]bool // client container paths
 
 	byName  map[string]*source // defining source of each class
 	byID    []*source          // the same by class id (built classes)
@@ -63,6 +70,7 @@ type source struct {
 	fc     *frontend.Class // class file (or the host of a lambda class)
 	sum    *Summary
 	class  *summary.Class
+	synth  map[string]*summary.Body // placeholder code by method name+desc
 	client bool
 }
 
@@ -94,6 +102,12 @@ func Load(opts Options) (*Program, error) {
 		p.byName[name] = &source{fc: host, client: p.clientSet[host.Container]}
 	}
 	p.setHierarchy(fe.Hierarchy)
+	if opts.Fragment != nil {
+		if p.FragmentMain, err = p.addPlaceholders(*opts.Fragment); err != nil {
+			p.Close()
+			return nil, err
+		}
+	}
 	return p, nil
 }
 
@@ -190,6 +204,8 @@ func (p *Program) Body(m *hierarchy.Method) (*summary.Body, error) {
 	}
 	var err error
 	switch {
+	case s.synth != nil:
+		p.bodies[m.ID] = s.synth[m.Name+m.Desc]
 	case s.sum != nil:
 		var b *summary.Body
 		b, err = s.sum.Unit.Body(s.class, int(m.Index), s.sum.mapper)

@@ -14,6 +14,7 @@ import (
 
 	"github.com/rules-fragment/rules_fragment/tools/callgraph"
 	"github.com/rules-fragment/rules_fragment/tools/hierarchy"
+	"github.com/rules-fragment/rules_fragment/tools/link"
 )
 
 // Schema is the version of the JSON result layout.
@@ -21,12 +22,14 @@ const Schema = 1
 
 // Result is the linker's JSON document.
 type Result struct {
-	Schema   int         `json:"schema"`
-	Producer string      `json:"producer"`
-	Mode     string      `json:"mode"`
-	Inputs   Inputs      `json:"inputs"`
-	Roots    []string    `json:"roots"`
-	Analyses []*Analysis `json:"analyses"`
+	Schema   int      `json:"schema"`
+	Producer string   `json:"producer"`
+	Mode     string   `json:"mode"`
+	Inputs   Inputs   `json:"inputs"`
+	Roots    []string `json:"roots"`
+	// Placeholders counts the placeholder code of library-fragment mode.
+	Placeholders *link.FragmentStats `json:"placeholders,omitempty"`
+	Analyses     []*Analysis         `json:"analyses"`
 }
 
 // Inputs names what was linked (as given, so paths are the caller's).
