@@ -32,12 +32,12 @@ import (
 //     research/seed-000-003.md §11.4): for every extensible type that is
 //     an API class, a type the API accepts, or the static receiver type of
 //     a virtual call in library code, a placeholder client class in
-//     package PlaceholderPackage extends or implements it and overrides
-//     every method a client class could override, and one in
-//     InheritingPackage implements only its abstract methods (a client
-//     class keeping the inherited code); both are instantiated through each
-//     constructor a subclass can call. Their methods hand their arguments
-//     to the placeholder variable and return and throw from it.
+//     package PlaceholderPackage extends or implements it, implementing
+//     only its abstract methods (a client class keeping inherited code),
+//     and a subclass of that in OverridingPackage overrides every other
+//     method a client class could override; both are instantiated through
+//     each constructor a subclass can call. Their methods hand their
+//     arguments to the placeholder variable and return and throw from it.
 //
 // A client can use its dependencies too (the library's dependencies are on
 // its class path): unless ClosedWorld, placeholder main also calls every
@@ -61,8 +61,8 @@ type Placeholders struct {
 
 // Names of the synthetic placeholder code.
 const (
-	PlaceholderPackage = "fragment$client/"  // client classes that override every method
-	InheritingPackage  = "fragment$inherit/" // client classes that keep inherited code
+	PlaceholderPackage = "fragment$client/"   // client classes that keep inherited code
+	OverridingPackage  = "fragment$override/" // their subclasses that override it
 	PlaceholderMain    = "fragment$main/Main"
 	PlaceholderField   = "ph"
 	objectDesc         = "Ljava/lang/Object;"
@@ -70,7 +70,7 @@ const (
 
 // placeholderSuffix names the placeholder classes put in the library's
 // own packages (Placeholders.SplitPackages).
-var placeholderSuffix = map[string]string{PlaceholderPackage: "$$FragmentClient", InheritingPackage: "$$FragmentInherit"}
+var placeholderSuffix = map[string]string{PlaceholderPackage: "$$FragmentClient", OverridingPackage: "$$FragmentOverride"}
 
 // FragmentStats counts the placeholder code of a library fragment.
 type FragmentStats struct {

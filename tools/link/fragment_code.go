@@ -107,25 +107,21 @@ func (f *fragment) extensible(c *hierarchy.Class) bool {
 }
 
 // subclass adds the placeholder client classes of c, when a client can
-// extend c, and their instantiations to main: one that overrides every
-// method a client class can override, and, when c has inherited code a
-// client class might keep, one that implements only the abstract methods.
+// extend c, and their instantiations to main: PlaceholderPackage+c
+// implements c's abstract methods and keeps all inherited code, and
+// OverridingPackage+c extends it and overrides every other method a
+// client class can override. Dispatch to an abstract method thus has one
+// client target, and dispatch to a concrete one both the inherited code
+// and the client's.
 func (f *fragment) subclass(c *hierarchy.Class) {
 	if f.subOf[c.ID] || !f.extensible(c) {
 		return
 	}
 	f.subOf[c.ID] = true
-	all := f.overridable(c, packageOf(f.placeholderName(PlaceholderPackage, c)))
-	f.variant(PlaceholderPackage, c, all)
-	var abstract []*hierarchy.Method
-	for _, m := range all {
-		if m.IsAbstract() {
-			abstract = append(abstract, m)
-		}
-	}
-	if len(abstract) < len(all) {
-		f.variant(InheritingPackage, c, abstract)
-	}
+	base := f.placeholderName(PlaceholderPackage, c)
+	abstract, concrete := f.overridable(c, packageOf(base))
+	f.variant(base, c, c, abstract)
+	f.variant(f.placeholderName(OverridingPackage, c), c, nil, concrete)
 }
 
 // placeholderName names a placeholder class of c in package pkg, or in c's
@@ -137,29 +133,40 @@ func (f *fragment) placeholderName(pkg string, c *hierarchy.Class) string {
 	return pkg + c.Name
 }
 
-// variant adds one placeholder client class of c that overrides methods.
-func (f *fragment) variant(pkg string, c *hierarchy.Class, methods []*hierarchy.Method) {
-	name := f.placeholderName(pkg, c)
+// variant adds placeholder client class name that overrides methods.
+// It extends or implements c when ext is c; otherwise (ext nil) it
+// extends the base placeholder class of c, whose constructors mirror c's.
+func (f *fragment) variant(name string, c, ext *hierarchy.Class, methods []*hierarchy.Method) {
 	spec := &hierarchy.ClassSpec{Name: name, Access: classfile.AccPublic | classfile.AccSuper | classfile.AccSynthetic, Synthetic: true}
 	bodies := map[string]*summary.Body{}
 	add := func(ms hierarchy.MethodSpec, b *summary.Body) {
 		spec.Methods = append(spec.Methods, ms)
 		bodies[ms.Name+ms.Desc] = b
 	}
-	super := c
+	// Constructors: those of c a subclass can call (an interface's
+	// implementation calls Object's).
+	ctorOwner := c
 	if c.IsInterface() {
+		ctorOwner = f.h.Object()
+	}
+	super := c.Name
+	switch {
+	case ext == nil:
+		super = f.placeholderName(PlaceholderPackage, c)
+		spec.Super = super
+	case c.IsInterface():
 		spec.Interfaces = []string{c.Name}
-		super = f.h.Object()
-	} else {
+		super = ctorOwner.Name
+	default:
 		spec.Super = c.Name
 	}
-	for _, m := range super.Methods {
+	for _, m := range ctorOwner.Methods {
 		if !m.IsConstructor() || (!c.IsInterface() && !f.subclassCanCall(c, m)) || (c.IsInterface() && m.Desc != "()V") {
 			continue
 		}
 		b := newBodyBuilder(f.p.Pool, m.Desc, false)
 		b.add(summary.Stmt{Op: summary.OpCall, Kind: summary.CallSpecial, Dst: -1, Src: -1, Base: b.b.Params[0],
-			Ref: f.p.Pool.Method(super.Name, m.Name, m.Desc, false), Args: b.b.Params[1:]})
+			Ref: f.p.Pool.Method(super, m.Name, m.Desc, false), Args: b.b.Params[1:]})
 		b.escapeParams()
 		add(hierarchy.MethodSpec{Name: m.Name, Desc: m.Desc, Access: classfile.AccPublic}, b.body())
 	}
@@ -190,13 +197,13 @@ func (f *fragment) variant(pkg string, c *hierarchy.Class, methods []*hierarchy.
 }
 
 // overridable returns the methods that a client class in package pkg
-// extending or implementing c can override: instance methods of c, its
-// superclasses and superinterfaces, first declaration of each selector
-// along the superclass chain and then the interfaces, unless final or
+// extending or implementing c can override, split into abstract and
+// concrete ones: instance methods of c, its superclasses and its
+// superinterfaces, the first declaration of each selector along the
+// superclass chain and then the interfaces, unless final or
 // package-private in another package.
-func (f *fragment) overridable(c *hierarchy.Class, pkg string) []*hierarchy.Method {
+func (f *fragment) overridable(c *hierarchy.Class, pkg string) (abstract, concrete []*hierarchy.Method) {
 	seen := map[string]bool{}
-	var out []*hierarchy.Method
 	consider := func(m *hierarchy.Method) {
 		if m.IsStatic() || m.IsPrivate() || m.IsConstructor() || m.IsClassInit() {
 			return
@@ -209,8 +216,12 @@ func (f *fragment) overridable(c *hierarchy.Class, pkg string) []*hierarchy.Meth
 			return
 		}
 		seen[k] = true
-		if !m.IsFinal() {
-			out = append(out, m)
+		switch {
+		case m.IsFinal():
+		case m.IsAbstract():
+			abstract = append(abstract, m)
+		default:
+			concrete = append(concrete, m)
 		}
 	}
 	for s := c; s != nil; s = s.Super {
@@ -223,7 +234,7 @@ func (f *fragment) overridable(c *hierarchy.Class, pkg string) []*hierarchy.Meth
 			consider(m)
 		}
 	}
-	return out
+	return abstract, concrete
 }
 
 // openWorld adds the clients' use of the exported dependency API, and
@@ -239,13 +250,9 @@ func (f *fragment) openWorld(candidates []*hierarchy.Class) {
 		for _, s := range f.h.Subtypes(t) {
 			if !f.subOf[s.ID] && !f.p.IsClient(s) && f.extensible(s) {
 				f.subOf[s.ID] = true
-				var abstract []*hierarchy.Method
-				for _, m := range f.overridable(s, packageOf(f.placeholderName(InheritingPackage, s))) {
-					if m.IsAbstract() {
-						abstract = append(abstract, m)
-					}
-				}
-				f.variant(InheritingPackage, s, abstract)
+				name := f.placeholderName(PlaceholderPackage, s)
+				abstract, _ := f.overridable(s, packageOf(name))
+				f.variant(name, s, s, abstract)
 			}
 		}
 	}

@@ -165,6 +165,10 @@ func WriteText(w io.Writer, r *Result) error {
 	var b strings.Builder
 	fmt.Fprintf(&b, "mode: %s\n", r.Mode)
 	fmt.Fprintf(&b, "roots: %d (%s)\n", len(r.Roots), strings.Join(firstN(r.Roots, 3), ", "))
+	if p := r.Placeholders; p != nil {
+		fmt.Fprintf(&b, "placeholders: %d client classes (%d methods), %d calls, %d allocations, %d field accesses; %d dependency supertypes\n",
+			p.Subclasses, p.Overrides, p.Calls, p.Allocations, p.FieldAccess, p.Dependencies)
+	}
 	for _, a := range r.Analyses {
 		t := a.Totals
 		fmt.Fprintf(&b, "\n== %s\n", a.Analysis)

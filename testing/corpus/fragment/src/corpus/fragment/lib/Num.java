@@ -1,0 +1,7 @@
+package corpus.fragment.lib;
+
+public final class Num implements Token {
+    public String text() {
+        return "1";
+    }
+}
