@@ -4,6 +4,7 @@ package app
 
 import (
 	"bytes"
+	"cmp"
 	"errors"
 	"flag"
 	"fmt"
@@ -12,6 +13,7 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
+	"strings"
 
 	"github.com/rules-fragment/rules_fragment/tools/flagx"
 	"github.com/rules-fragment/rules_fragment/tools/frontend"
@@ -275,4 +277,35 @@ func internSorted(p *summary.Pool, specs []*hierarchy.ClassSpec, slots []*classB
 	for _, s := range slices.Sorted(maps.Keys(set)) {
 		p.String(s)
 	}
+	// Reference tables sorted by class, name and descriptor: the encoding
+	// stores differences, and ids no longer depend on projection order.
+	type ref struct {
+		class, name, desc string
+		iface             bool
+	}
+	fields, methods := map[ref]bool{}, map[ref]bool{}
+	for _, cb := range slots {
+		for _, f := range cb.pool.Fields {
+			fields[ref{cb.pool.Strings[f.Class], cb.pool.Strings[f.Name], cb.pool.Strings[f.Desc], false}] = true
+		}
+		for _, m := range cb.pool.Methods {
+			methods[ref{cb.pool.Strings[m.Class], cb.pool.Strings[m.Name], cb.pool.Strings[m.Desc], m.Interface}] = true
+		}
+	}
+	byName := func(a, b ref) int {
+		return cmp.Or(strings.Compare(a.class, b.class), strings.Compare(a.name, b.name), strings.Compare(a.desc, b.desc), cmp.Compare(boolInt(a.iface), boolInt(b.iface)))
+	}
+	for _, f := range slices.SortedFunc(maps.Keys(fields), byName) {
+		p.Field(f.class, f.name, f.desc)
+	}
+	for _, m := range slices.SortedFunc(maps.Keys(methods), byName) {
+		p.Method(m.class, m.name, m.desc, m.iface)
+	}
+}
+
+func boolInt(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
 }

@@ -94,14 +94,24 @@ func sortByKey[T any](xs []T, key func(T) string) {
 func (g *Graph) Sort() {
 	SortMethods(g.Reachable)
 	SortClasses(g.Instantiated)
-	keys := make(map[*hierarchy.Method]string, len(g.Reachable))
-	for _, m := range g.Reachable {
-		keys[m] = m.Key()
+	// Sites by the rank of their caller, then by id: integer comparisons,
+	// not names, as there are many more sites than methods.
+	rank := make(map[*hierarchy.Method]int32, len(g.Reachable))
+	for i, m := range g.Reachable {
+		rank[m] = int32(i)
 	}
-	slices.SortStableFunc(g.Sites, func(a, b *Site) int {
-		if c := cmp.Compare(keys[a.Caller], keys[b.Caller]); c != 0 {
-			return c
-		}
-		return cmp.Compare(a.ID, b.ID)
+	type ranked struct {
+		caller, id int32
+		s          *Site
+	}
+	rs := make([]ranked, len(g.Sites))
+	for i, s := range g.Sites {
+		rs[i] = ranked{rank[s.Caller], s.ID, s}
+	}
+	slices.SortStableFunc(rs, func(a, b ranked) int {
+		return cmp.Or(cmp.Compare(a.caller, b.caller), cmp.Compare(a.id, b.id))
 	})
+	for i := range rs {
+		g.Sites[i] = rs[i].s
+	}
 }

@@ -36,7 +36,7 @@ import (
 const Magic = "rfsum\x00\r\n"
 
 // Schema is the version of the body layout this package writes and reads.
-const Schema = 2
+const Schema = 3
 
 var castagnoli = crc32.MakeTable(crc32.Castagnoli)
 

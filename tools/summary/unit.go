@@ -89,18 +89,23 @@ func (u *Unit) encode(enc *msgpack.Encoder) error {
 			return err
 		}
 	}
+	// Reference tables: the class as a difference to the previous entry's,
+	// the name as a difference to the previous one's of the same class
+	// (the summarizer sorts both tables, so differences are small).
 	var b []byte
+	var rc refCoder
 	b = putUint(b, uint64(len(p.Fields)))
 	for _, f := range p.Fields {
-		b = putUint(putUint(putUint(b, uint64(f.Class)), uint64(f.Name)), uint64(f.Desc))
+		b = putUint(rc.put(b, f.Class, f.Name), uint64(f.Desc))
 	}
+	rc = refCoder{}
 	b = putUint(b, uint64(len(p.Methods)))
 	for _, m := range p.Methods {
 		iface := uint64(0)
 		if m.Interface {
 			iface = 1
 		}
-		b = putUint(putUint(putUint(putUint(b, uint64(m.Class)), uint64(m.Name)), uint64(m.Desc)), iface)
+		b = putUint(putUint(rc.put(b, m.Class, m.Name), uint64(m.Desc)), iface)
 	}
 	if err := enc.EncodeBytes(b); err != nil {
 		return err
@@ -288,20 +293,30 @@ func (p *Pool) decodeRefs(b []byte) error {
 		}
 		return v
 	}
+	check := func(v int32) int32 {
+		if (v < 0 || v >= ns) && r.err == nil {
+			r.err = fmt.Errorf("string id %d out of range", v)
+		}
+		return v
+	}
+	var rc refCoder
 	n := r.count()
 	p.Fields = make([]FieldRef, 0, n)
 	for i := 0; i < n && r.err == nil; i++ {
-		f := FieldRef{str(), str(), str()}
+		class, name := rc.get(r)
+		f := FieldRef{check(class), check(name), str()}
 		if _, dup := p.fields[f]; dup && r.err == nil {
 			r.err = fmt.Errorf("field reference %d repeats", i)
 		}
 		p.fields[f] = int32(i)
 		p.Fields = append(p.Fields, f)
 	}
+	rc = refCoder{}
 	n = r.count()
 	p.Methods = make([]MethodRef, 0, n)
 	for i := 0; i < n && r.err == nil; i++ {
-		m := MethodRef{str(), str(), str(), r.uint() != 0}
+		class, name := rc.get(r)
+		m := MethodRef{check(class), check(name), str(), r.uint() != 0}
 		if _, dup := p.methods[m]; dup && r.err == nil {
 			r.err = fmt.Errorf("method reference %d repeats", i)
 		}
@@ -410,4 +425,27 @@ func (u *Unit) decodeClasses(b, bodies []byte) error {
 		return fmt.Errorf("%d bytes of body data belong to no method", len(bodies)-off)
 	}
 	return nil
+}
+
+// refCoder writes the class and name ids of a reference table entry as
+// differences to the previous entry's.
+type refCoder struct{ class, name int32 }
+
+func (c *refCoder) put(b []byte, class, name int32) []byte {
+	if class != c.class {
+		c.name = 0
+	}
+	b, c.class = putDelta(b, class, c.class)
+	b, c.name = putDelta(b, name, c.name)
+	return b
+}
+
+func (c *refCoder) get(r *varReader) (class, name int32) {
+	class = r.delta(c.class)
+	if class != c.class {
+		c.name = 0
+	}
+	c.class = class
+	c.name = r.delta(c.name)
+	return class, c.name
 }
