@@ -18,6 +18,7 @@ import (
 	"github.com/rules-fragment/rules_fragment/tools/hierarchy"
 	"github.com/rules-fragment/rules_fragment/tools/link"
 	"github.com/rules-fragment/rules_fragment/tools/report"
+	"github.com/rules-fragment/rules_fragment/tools/summary"
 )
 
 // Producer names this program in outputs.
@@ -39,7 +40,7 @@ type Config struct {
 // ParseFlags parses the command line into a Config.
 func ParseFlags(fs *flag.FlagSet, args []string) (*Config, error) {
 	c := &Config{}
-	fs.Var(&c.Client, "client", "client class-file container (jar, directory, jmod); repeatable")
+	fs.Var(&c.Client, "client", "client class-file container (jar, directory, jmod) or client summary; repeatable")
 	fs.Var(&c.Libraries, "lib", "library container analysed from class files (whole-program mode); repeatable")
 	fs.Var(&c.Summaries, "summary", "library summary (transitively closed set); repeatable")
 	fs.Var(&c.Entries, "entry", "entry point pkg/C.m or pkg/C.m(desc); repeatable (default: the client's main methods)")
@@ -123,7 +124,14 @@ func Run(c *Config, stdout io.Writer) error {
 
 // Analyze links the inputs and runs the analyses.
 func Analyze(c *Config) (*report.Result, error) {
-	opts := link.Options{Client: c.Client, Libraries: c.Libraries, Summaries: c.Summaries, Release: c.Release}
+	opts := link.Options{Libraries: c.Libraries, Summaries: c.Summaries, Release: c.Release}
+	for _, f := range c.Client {
+		if summary.IsSummaryFile(f) {
+			opts.ClientSummaries = append(opts.ClientSummaries, f)
+		} else {
+			opts.Client = append(opts.Client, f)
+		}
+	}
 	if c.Fragment {
 		opts.Fragment = &link.Placeholders{SplitPackages: c.SplitPackages, ClosedWorld: c.ClosedWorld}
 	}
@@ -150,7 +158,9 @@ func Analyze(c *Config) (*report.Result, error) {
 	res := &report.Result{Schema: report.Schema, Producer: Producer, Mode: c.Mode(),
 		Inputs: report.Inputs{Client: c.Client, Libraries: c.Libraries}, Placeholders: p.Fragment}
 	for _, s := range p.Summaries {
-		res.Inputs.Summaries = append(res.Inputs.Summaries, s.Header.Target)
+		if !s.Client {
+			res.Inputs.Summaries = append(res.Inputs.Summaries, s.Header.Target)
+		}
 	}
 	for _, m := range roots {
 		res.Roots = append(res.Roots, m.Key())

@@ -3,7 +3,9 @@
 #  1. the JDK 17 runtime summary: wall time, peak RSS, size as a share of the class bytes;
 #  2. per program (jflex, cup, sablecc, jlex, javacc from Debian), the linker in
 #     whole-program mode (every jar and the JDK from class files) and in client +
-#     summaries mode, for RTA and for CHA: median wall time and peak RSS, and the ratio.
+#     summaries mode, for RTA and for CHA: median wall time and peak RSS, and the ratio;
+#  3. library-fragment mode on the CUP runtime (open and closed world), the JDK from
+#     class files vs from its summary.
 # usage: run-link-bench.sh   env: RUNS (default 3), JDK (default JDK 17 home), OUT (work dir)
 set -euo pipefail
 repo="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
@@ -65,3 +67,14 @@ bench cup "$j/cup.jar" "$j/cup_runtime.jar" "$out/cup_runtime.rfsum $out/jdk.rfs
 bench sablecc "$j/sablecc.jar" "" "$out/jdk.rfsum"
 bench jlex "$j/JLex.jar" "" "$out/jdk.rfsum"
 bench javacc "$j/javacc.jar" "" "$out/jdk.rfsum" org/javacc/parser/Main.main org/javacc/jjtree/Main.main org/javacc/jjdoc/JJDocMain.main
+
+echo "== linker, library fragment (placeholder clients): dependencies from class files vs summaries"
+for world in open closed; do
+  flags=(-fragment -client "$j/cup_runtime.jar" -analyses rta -text '')
+  [[ $world == closed ]] && flags+=(-closed-world)
+  measure "cup_runtime fragment $world rta jars" "$out/linker" "${flags[@]}" -lib "$jdk"
+  w=$med_s
+  measure "cup_runtime fragment $world rta summaries" "$out/linker" "${flags[@]}" -summary "$out/jdk.rfsum"
+  awk -v w="$w" -v s="$med_s" -v n="cup_runtime fragment $world" 'BEGIN {printf "%-44s ratio jars/summaries %.2fx\n", n, w/s}'
+  "$out/linker" "${flags[@]}" -summary "$out/jdk.rfsum" -text - | sed -n '3p;6,9p'
+done

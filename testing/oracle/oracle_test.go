@@ -205,6 +205,24 @@ func TestLayeredCorpus(t *testing.T) {
 	client := []string{filepath.Join(out, "client.jar")}
 	compare(t, "layered", client, []string{liba, libb}, []string{sumA, sumB, jdk}, nil)
 
+	// The client may be given as its summary: the results are the same.
+	sumC := filepath.Join(tmp, "client.rfsum")
+	if err := summarize(sumC, "//corpus:client", client, []string{sumA, sumB, jdk}, 0); err != nil {
+		t.Fatal(err)
+	}
+	fromJar := analyze(t, &linker.Config{Client: client, Summaries: []string{sumA, sumB, jdk}})
+	fromSum := analyze(t, &linker.Config{Client: []string{sumC}, Summaries: []string{sumA, sumB, jdk}})
+	for i, a := range fromJar.Analyses {
+		ja, _ := json.Marshal(a)
+		jb, _ := json.Marshal(fromSum.Analyses[i])
+		if !bytes.Equal(ja, jb) {
+			t.Errorf("client summary %s: differs from the client jar:\n%s", a.Analysis, firstDifference(a, fromSum.Analyses[i]))
+		}
+		if a.Totals.ScopeMethods == 0 {
+			t.Errorf("client summary %s: no client methods", a.Analysis)
+		}
+	}
+
 	// A summary whose dependency is missing from the linker's inputs is
 	// rejected, naming both.
 	_, err := linker.Analyze(&linker.Config{Client: client, Summaries: []string{sumA, jdk}, Analyses: []string{"rta"}, Scope: "client"})

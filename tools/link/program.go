@@ -28,11 +28,14 @@ import (
 // containers, then library containers, then summaries. The first
 // definition of a class name wins.
 type Options struct {
-	Client    []string // class-file containers of the client (reported on)
-	Libraries []string // class-file containers analysed directly (whole-program mode)
-	Summaries []string // summary files of libraries, transitively closed
-	Release   int      // multi-release jar selection
-	Workers   int      // parallelism of loading; 0 means GOMAXPROCS
+	Client []string // class-file containers of the client (reported on)
+	// ClientSummaries are summaries of client code (reported on, like
+	// Client; they come before Summaries in classpath order).
+	ClientSummaries []string
+	Libraries       []string // class-file containers analysed directly (whole-program mode)
+	Summaries       []string // summary files of libraries, transitively closed
+	Release         int      // multi-release jar selection
+	Workers         int      // parallelism of loading; 0 means GOMAXPROCS
 	// Fragment selects library-fragment mode: the client containers are a
 	// library, and placeholder code stands for its clients (fragment.go).
 	Fragment *Placeholders
@@ -61,6 +64,7 @@ type Program struct {
 // Summary is a loaded summary file.
 type Summary struct {
 	File   string
+	Client bool // a summary of client code
 	Header summary.Header
 	Unit   *summary.Unit
 	mapper *summary.Mapper
@@ -81,7 +85,7 @@ func Load(opts Options) (*Program, error) {
 	for _, c := range opts.Client {
 		p.clientSet[c] = true
 	}
-	if err := p.readSummaries(opts.Summaries); err != nil {
+	if err := p.readSummaries(opts.ClientSummaries, opts.Summaries); err != nil {
 		return nil, err
 	}
 	paths := slices.Concat(opts.Client, opts.Libraries)
@@ -119,9 +123,9 @@ func (p *Program) Close() error {
 	return nil
 }
 
-func (p *Program) readSummaries(files []string) error {
+func (p *Program) readSummaries(client, libs []string) error {
 	have := map[string]bool{}
-	for _, f := range files {
+	for i, f := range slices.Concat(client, libs) {
 		fh, err := os.Open(f)
 		if err != nil {
 			return err
@@ -132,7 +136,7 @@ func (p *Program) readSummaries(files []string) error {
 			return err
 		}
 		have[string(h.BodySHA)] = true
-		p.Summaries = append(p.Summaries, &Summary{File: f, Header: h, Unit: u, mapper: summary.NewMapper(u.Pool, p.Pool)})
+		p.Summaries = append(p.Summaries, &Summary{File: f, Client: i < len(client), Header: h, Unit: u, mapper: summary.NewMapper(u.Pool, p.Pool)})
 	}
 	for _, s := range p.Summaries {
 		for _, d := range s.Header.Deps {
@@ -149,7 +153,7 @@ func (p *Program) readSummaries(files []string) error {
 func (p *Program) addSummaries(b *hierarchy.Builder) {
 	for _, s := range p.Summaries {
 		s.Unit.AddTo(b, s.Header.Target, func(c *summary.Class) {
-			p.byName[c.Name] = &source{sum: s, class: c}
+			p.byName[c.Name] = &source{sum: s, class: c, client: s.Client}
 		})
 	}
 }
@@ -178,8 +182,8 @@ func (p *Program) source(c *hierarchy.Class) *source {
 	return nil
 }
 
-// IsClient reports whether c comes from the client's class files (or is a
-// lambda class defined by client code).
+// IsClient reports whether c comes from the client's class files or
+// summaries (or is a lambda class defined by client code).
 func (p *Program) IsClient(c *hierarchy.Class) bool {
 	s := p.source(c)
 	return s != nil && s.client

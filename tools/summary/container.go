@@ -27,6 +27,7 @@ import (
 	"hash"
 	"hash/crc32"
 	"io"
+	"os"
 
 	"github.com/klauspost/compress/zstd"
 	"github.com/vmihailenco/msgpack/v5"
@@ -34,6 +35,19 @@ import (
 
 // Magic starts every summary file. The CR LF catches text-mode mangling.
 const Magic = "rfsum\x00\r\n"
+
+// IsSummaryFile reports whether path is a regular file that starts with
+// Magic (so a summary rather than a class-file container).
+func IsSummaryFile(path string) bool {
+	f, err := os.Open(path)
+	if err != nil {
+		return false
+	}
+	defer f.Close()
+	var b [len(Magic)]byte
+	_, err = io.ReadFull(f, b[:])
+	return err == nil && string(b[:]) == Magic
+}
 
 // Schema is the version of the body layout this package writes and reads.
 const Schema = 3
