@@ -12,17 +12,24 @@
 package main
 
 import (
+	"errors"
 	"flag"
 	"fmt"
 	"os"
 	"runtime/pprof"
 
 	"github.com/rules-fragment/rules_fragment/linker/app"
+	"github.com/rules-fragment/rules_fragment/tools/flagx"
 )
 
 func main() {
 	cpuprofile := flag.String("cpuprofile", "", "write a CPU profile here")
-	cfg, err := app.ParseFlags(flag.CommandLine, os.Args[1:])
+	args, err := flagx.ExpandParams(os.Args[1:])
+	if err != nil {
+		fmt.Fprintln(os.Stderr, "linker:", err)
+		os.Exit(2)
+	}
+	cfg, err := app.ParseFlags(flag.CommandLine, args)
 	if err != nil {
 		fmt.Fprintln(os.Stderr, "linker:", err)
 		os.Exit(2)
@@ -39,6 +46,9 @@ func main() {
 	if err := app.Run(cfg, os.Stdout); err != nil {
 		pprof.StopCPUProfile()
 		fmt.Fprintln(os.Stderr, "linker:", err)
+		if errors.Is(err, app.ErrViolation) {
+			os.Exit(3)
+		}
 		os.Exit(1)
 	}
 }

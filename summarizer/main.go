@@ -16,11 +16,17 @@ import (
 	"runtime/pprof"
 
 	"github.com/rules-fragment/rules_fragment/summarizer/app"
+	"github.com/rules-fragment/rules_fragment/tools/flagx"
 )
 
 func main() {
 	cpuprofile := flag.String("cpuprofile", "", "write a CPU profile here")
-	cfg, err := app.ParseFlags(flag.CommandLine, os.Args[1:])
+	args, err := flagx.ExpandParams(os.Args[1:])
+	if err != nil {
+		fmt.Fprintln(os.Stderr, "summarizer:", err)
+		os.Exit(2)
+	}
+	cfg, err := app.ParseFlags(flag.CommandLine, args)
 	if err != nil {
 		fmt.Fprintln(os.Stderr, "summarizer:", err)
 		os.Exit(2)

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# The project's test command (README.md): formatting and vet checks, then
-# every Go test. Verbose output goes to a log; the summary keeps the
+# The project's test command (README.md): formatting and vet checks, every
+# Go test, then the Bazel end-to-end test (testing/bazel/e2e.sh). Verbose output goes to a log; the summary keeps the
 # per-package results, skips (with their reasons) and the bytecode counts.
 set -uo pipefail
 cd "$(dirname "$0")/.."
@@ -30,4 +30,17 @@ failed=$(grep -c -E -- '^\s*--- FAIL' "$log" || true)
 skipped=$(grep -c -E -- '^\s*--- SKIP' "$log" || true)
 rm -f "$log"
 echo "tests: $passed passed, $failed failed, $skipped skipped"
+
+# The rule set under a real Bazel with a real remote cache (installs Debian's
+# Bazel 4.2.3 and what the examples need when missing).
+elog=$(mktemp)
+if bash testing/bazel/e2e.sh >"$elog" 2>&1; then
+  grep -E '^\[e2e|PASSED|FAILED' "$elog"
+  echo "bazel e2e: passed"
+else
+  tail -80 "$elog"
+  echo "bazel e2e: FAILED"
+  fail=1
+fi
+rm -f "$elog"
 exit $fail

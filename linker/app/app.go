@@ -14,6 +14,7 @@ import (
 	"github.com/rules-fragment/rules_fragment/tools/analysis/cha"
 	"github.com/rules-fragment/rules_fragment/tools/analysis/rta"
 	"github.com/rules-fragment/rules_fragment/tools/callgraph"
+	"github.com/rules-fragment/rules_fragment/tools/check"
 	"github.com/rules-fragment/rules_fragment/tools/flagx"
 	"github.com/rules-fragment/rules_fragment/tools/hierarchy"
 	"github.com/rules-fragment/rules_fragment/tools/link"
@@ -35,7 +36,17 @@ type Config struct {
 	// possible client (library-fragment mode, link.Placeholders).
 	Fragment                   bool
 	SplitPackages, ClosedWorld bool
+	// Checks to evaluate (tools/check); Verdict, if set, receives "PASS"
+	// or "FAIL" and the failures; with FailOnViolation, Run returns
+	// ErrViolation when a check fails.
+	Checks          []check.Check
+	Verdict         string
+	FailOnViolation bool
 }
+
+// ErrViolation is returned by Run when a check fails and FailOnViolation
+// is set.
+var ErrViolation = errors.New("a check failed")
 
 // ParseFlags parses the command line into a Config.
 func ParseFlags(fs *flag.FlagSet, args []string) (*Config, error) {
@@ -49,6 +60,10 @@ func ParseFlags(fs *flag.FlagSet, args []string) (*Config, error) {
 	fs.StringVar(&c.JSON, "json", "", "write the JSON result here")
 	fs.StringVar(&c.Text, "text", "-", "write the text report here (- for stdout, empty for none)")
 	fs.IntVar(&c.Release, "release", 17, "Java release for multi-release jars")
+	var checks flagx.List
+	fs.Var(&checks, "check", "check to evaluate, KIND=VALUE (max_unresolved, max_phantom, max_unmodelled, max_polymorphic, max_mean_rc, max_rc: a number; forbid: FROM->TO); repeatable")
+	fs.StringVar(&c.Verdict, "verdict", "", "write PASS or FAIL and the failed checks here")
+	fs.BoolVar(&c.FailOnViolation, "fail", false, "exit with status 3 when a check fails")
 	fs.BoolVar(&c.Fragment, "fragment", false, "library-fragment mode: the -client containers are a library; placeholder code stands for every client using its API")
 	fs.BoolVar(&c.SplitPackages, "split-packages", false, "with -fragment: clients may declare classes in the library's (unnamed-module) packages")
 	fs.BoolVar(&c.ClosedWorld, "closed-world", false, "with -fragment: clients use only the library's API, never its dependencies' (more precise, not safe for every client)")
@@ -68,6 +83,13 @@ func ParseFlags(fs *flag.FlagSet, args []string) (*Config, error) {
 		default:
 			return nil, fmt.Errorf("unknown analysis %q (have cha, rta)", a)
 		}
+	}
+	for _, s := range checks {
+		k, err := check.Parse(s)
+		if err != nil {
+			return nil, err
+		}
+		c.Checks = append(c.Checks, k)
 	}
 	if (c.SplitPackages || c.ClosedWorld) && !c.Fragment {
 		return nil, errors.New("-split-packages and -closed-world need -fragment")
@@ -94,11 +116,37 @@ func (c *Config) Mode() string {
 
 // Run links, analyses and writes the outputs; the text report goes to
 // stdout when Text is "-".
-func Run(c *Config, stdout io.Writer) error {
+func Run(c *Config, stdout io.Writer) (err error) {
 	res, err := Analyze(c)
 	if err != nil {
 		return err
 	}
+	res.Checks = check.Evaluate(res, c.Checks)
+	passed := check.Passed(res.Checks)
+	if c.Verdict != "" {
+		var v strings.Builder
+		if passed {
+			v.WriteString("PASS\n")
+		} else {
+			v.WriteString("FAIL\n")
+			for _, r := range res.Checks {
+				if !r.OK {
+					fmt.Fprintf(&v, "%s (%s)\n", r.Check, r.Analysis)
+					for _, d := range r.Detail {
+						fmt.Fprintf(&v, "  %s\n", d)
+					}
+				}
+			}
+		}
+		if err := os.WriteFile(c.Verdict, []byte(v.String()), 0o644); err != nil {
+			return err
+		}
+	}
+	defer func() {
+		if err == nil && !passed && c.FailOnViolation {
+			err = ErrViolation
+		}
+	}()
 	if c.JSON != "" {
 		var buf bytes.Buffer
 		if err := report.WriteJSON(&buf, res); err != nil {

@@ -30,6 +30,17 @@ type Result struct {
 	// Placeholders counts the placeholder code of library-fragment mode.
 	Placeholders *link.FragmentStats `json:"placeholders,omitempty"`
 	Analyses     []*Analysis         `json:"analyses"`
+	// Checks are the verdicts of the checks asked for (tools/check).
+	Checks []CheckResult `json:"checks,omitempty"`
+}
+
+// CheckResult is the verdict of one check on one analysis.
+type CheckResult struct {
+	Check    string   `json:"check"`
+	Analysis string   `json:"analysis"`
+	OK       bool     `json:"ok"`
+	Value    float64  `json:"value"`
+	Detail   []string `json:"detail,omitempty"`
 }
 
 // Inputs names what was linked (as given, so paths are the caller's).
@@ -196,6 +207,19 @@ func WriteText(w io.Writer, r *Result) error {
 		}
 		if shown > maxTextSites {
 			fmt.Fprintf(&b, "  … %d more polymorphic sites (all of them are in the JSON result)\n", shown-maxTextSites)
+		}
+	}
+	if len(r.Checks) > 0 {
+		fmt.Fprintf(&b, "\n== checks\n")
+		for _, c := range r.Checks {
+			verdict := "PASS"
+			if !c.OK {
+				verdict = "FAIL"
+			}
+			fmt.Fprintf(&b, "%s %s (%s)\n", verdict, c.Check, c.Analysis)
+			for _, d := range c.Detail {
+				fmt.Fprintf(&b, "  %s\n", d)
+			}
 		}
 	}
 	_, err := io.WriteString(w, b.String())

@@ -1,0 +1,199 @@
+// Package check evaluates the checks a build can impose on a linker result
+// (the `checks` of the analysis_test rule): bounds on unresolved, phantom
+// and unmodelled calls, forbidden call dependences between classes or
+// packages, and precision bounds on the polymorphism coverage requirements
+// (research/seed-002-004.md §1.1: a site with many receiver classes needs
+// many tests). Checks read only the client-visible result, so they give the
+// same verdict in every linker mode.
+package check
+
+import (
+	"fmt"
+	"slices"
+	"strconv"
+	"strings"
+
+	"github.com/rules-fragment/rules_fragment/tools/report"
+)
+
+// Kinds of checks, as written in "-check KIND=VALUE".
+const (
+	MaxUnresolved   = "max_unresolved"  // call sites whose reference does not resolve
+	MaxPhantom      = "max_phantom"     // call edges into classes missing from the class path
+	MaxUnmodelled   = "max_unmodelled"  // invokedynamic sites not modelled
+	MaxPolymorphic  = "max_polymorphic" // polymorphic call sites
+	MaxMeanRC       = "max_mean_rc"     // mean receiver classes over polymorphic sites
+	MaxRC           = "max_rc"          // receiver classes at any one site
+	Forbid          = "forbid"          // "FROM->TO": no call edge from FROM code to TO code
+	maxListedDetail = 10
+)
+
+var kinds = []string{MaxUnresolved, MaxPhantom, MaxUnmodelled, MaxPolymorphic, MaxMeanRC, MaxRC, Forbid}
+
+// Check is one parsed check.
+type Check struct {
+	Kind     string
+	Limit    float64 // for the max_ kinds
+	From, To string  // for forbid: class-name prefixes in internal form
+}
+
+func (c Check) String() string {
+	if c.Kind == Forbid {
+		return fmt.Sprintf("%s=%s->%s", c.Kind, c.From, c.To)
+	}
+	return fmt.Sprintf("%s=%s", c.Kind, strconv.FormatFloat(c.Limit, 'g', -1, 64))
+}
+
+// Parse parses "KIND=VALUE". Forbid takes "FROM->TO" with class or package
+// names in Java ("com.example.ui") or internal ("com/example/ui") form; a
+// name matches itself and, as a package, everything under it.
+func Parse(s string) (Check, error) {
+	kind, val, ok := strings.Cut(s, "=")
+	if !ok || !slices.Contains(kinds, kind) {
+		return Check{}, fmt.Errorf("check %q: want KIND=VALUE with KIND one of %s", s, strings.Join(kinds, ", "))
+	}
+	c := Check{Kind: kind}
+	if kind == Forbid {
+		from, to, ok := strings.Cut(val, "->")
+		from, to = internal(from), internal(to)
+		if !ok || from == "" || to == "" {
+			return Check{}, fmt.Errorf("check %q: want forbid=FROM->TO", s)
+		}
+		c.From, c.To = from, to
+		return c, nil
+	}
+	v, err := strconv.ParseFloat(val, 64)
+	if err != nil || v < 0 {
+		return Check{}, fmt.Errorf("check %q: the limit must be a number >= 0", s)
+	}
+	c.Limit = v
+	return c, nil
+}
+
+func internal(name string) string {
+	return strings.ReplaceAll(strings.TrimSpace(name), ".", "/")
+}
+
+// Evaluate runs the checks on every analysis of r and returns one result
+// per check and analysis, in check order.
+func Evaluate(r *report.Result, checks []Check) []report.CheckResult {
+	var out []report.CheckResult
+	for _, c := range checks {
+		for _, a := range r.Analyses {
+			res := report.CheckResult{Check: c.String(), Analysis: a.Analysis, OK: true}
+			t := a.Totals
+			bound := func(what string, v float64) {
+				res.Value = v
+				if v > c.Limit {
+					res.OK = false
+					res.Detail = append(res.Detail, fmt.Sprintf("%s: %s > %s", what, strconv.FormatFloat(v, 'g', -1, 64), strconv.FormatFloat(c.Limit, 'g', -1, 64)))
+				}
+			}
+			switch c.Kind {
+			case MaxUnresolved:
+				bound("unresolved call sites", float64(t.UnresolvedSites))
+				res.Detail = append(res.Detail, sites(a, func(s *report.Site) bool { return s.Error != "" })...)
+			case MaxPhantom:
+				bound("call edges into missing classes", float64(t.PhantomTargets))
+			case MaxUnmodelled:
+				bound("unmodelled invokedynamic sites", float64(t.UnmodelledDynamicSites))
+			case MaxPolymorphic:
+				bound("polymorphic call sites", float64(t.PolymorphicSites))
+			case MaxMeanRC:
+				bound("mean |RC| over polymorphic sites", t.MeanRC)
+			case MaxRC:
+				most := 0
+				for _, m := range a.Methods {
+					for _, s := range m.Sites {
+						most = max(most, len(s.RC))
+					}
+				}
+				bound("largest |RC| of a call site", float64(most))
+				if !res.OK {
+					res.Detail = append(res.Detail, sites(a, func(s *report.Site) bool { return float64(len(s.RC)) > c.Limit })...)
+				}
+			case Forbid:
+				// One line per offending call site, naming its first
+				// forbidden target; the value counts the edges.
+				edges, sites := 0, 0
+				for _, m := range a.Methods {
+					if !matches(m.Method, c.From) {
+						continue
+					}
+					for _, s := range m.Sites {
+						var bad []string
+						for _, tm := range s.TM {
+							if matches(tm, c.To) {
+								bad = append(bad, tm)
+							}
+						}
+						if len(bad) == 0 {
+							continue
+						}
+						edges += len(bad)
+						if sites++; sites <= maxListedDetail {
+							more := ""
+							if len(bad) > 1 {
+								more = fmt.Sprintf(" (and %d more targets there)", len(bad)-1)
+							}
+							res.Detail = append(res.Detail, fmt.Sprintf("%s @%d (line %d) calls %s%s", m.Method, s.Site, s.Line, bad[0], more))
+						}
+					}
+				}
+				res.Value = float64(edges)
+				res.OK = edges == 0
+				if sites > maxListedDetail {
+					res.Detail = append(res.Detail, fmt.Sprintf("… %d more call sites", sites-maxListedDetail))
+				}
+			}
+			if res.OK {
+				res.Detail = nil
+			}
+			out = append(out, res)
+		}
+	}
+	return out
+}
+
+// sites lists (up to maxListedDetail) the sites for which keep holds.
+func sites(a *report.Analysis, keep func(*report.Site) bool) []string {
+	var out []string
+	n := 0
+	for _, m := range a.Methods {
+		for _, s := range m.Sites {
+			if keep(s) {
+				if n++; n <= maxListedDetail {
+					out = append(out, fmt.Sprintf("%s @%d (line %d) %s", m.Method, s.Site, s.Line, s.Ref))
+				}
+			}
+		}
+	}
+	if n > maxListedDetail {
+		out = append(out, fmt.Sprintf("… %d more", n-maxListedDetail))
+	}
+	return out
+}
+
+// matches reports whether the class of a method key ("pkg/C.m(desc)") or a
+// class name is prefix itself, or in package or nested in class prefix.
+func matches(key, prefix string) bool {
+	class := key
+	if i := strings.IndexByte(key, '('); i >= 0 {
+		class = key[:strings.LastIndexByte(key[:i], '.')]
+	}
+	if !strings.HasPrefix(class, prefix) {
+		return false
+	}
+	rest := class[len(prefix):]
+	return rest == "" || rest[0] == '/' || rest[0] == '$' || strings.HasSuffix(prefix, "/")
+}
+
+// Passed reports whether every check result is OK.
+func Passed(rs []report.CheckResult) bool {
+	for _, r := range rs {
+		if !r.OK {
+			return false
+		}
+	}
+	return true
+}
