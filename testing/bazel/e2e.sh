@@ -9,13 +9,15 @@
 #   4. a fresh output base gets every summarizer spawn from the remote
 #      cache, and the summaries are byte-identical;
 #   5. after editing one client source file, no dependency's summarizer
-#      runs again: only the edited target's summarizer and the linker.
+#      runs again: only the edited target's summarizer and the linker;
+#   6. a prebuilt tool replaces the rules_go-built one through its label flag.
 #
 #   testing/bazel/e2e.sh [WORKDIR]     env: RULES_FRAGMENT_BAZEL_PREFIX
 # Starts two Bazel servers and one bazel-remote; all are stopped at exit.
 set -euo pipefail
 repo="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
 prefix="${RULES_FRAGMENT_BAZEL_PREFIX:-$HOME/.cache/rules_fragment-bazel}"
+keep=${1:+1} # a work directory given is kept, a temporary one removed
 work="${1:-$(mktemp -d /tmp/rules_fragment-e2e.XXXXXX)}"
 mkdir -p "$work"
 work="$(cd "$work" && pwd)"
@@ -38,6 +40,10 @@ cleanup() {
     [[ -d $ob ]] && bazel --output_base="$ob" shutdown >/dev/null 2>&1 || true
   done
   [[ -z $cache_pid ]] || kill "$cache_pid" 2>/dev/null || true
+  if [[ -z $keep ]]; then
+    chmod -R u+w "$work" 2>/dev/null
+    rm -rf "$work"
+  fi
 }
 trap cleanup EXIT
 
@@ -155,4 +161,12 @@ cat "$work/edit.links"
 grep -q "app_analysis.fragment" "$work/edit.links" || fail "the linker did not run again for the edited client"
 grep -q "geometry_fragment.fragment" "$work/edit.links" && fail "geometry's analysis ran again, though geometry did not change"
 ! execlog "$work/exec3.json" FragmentSummarizeJdk | grep -q . || fail "the JDK was summarised again"
+say "6. a prebuilt linker through the label flag"
+mkdir -p prebuilt
+(cd "$repo" && go build -trimpath -o "$ws/prebuilt/linker" ./linker)
+printf 'exports_files(["linker"])\n' >prebuilt/BUILD.bazel
+"${b2[@]}" test "$remote" --execution_log_json_file="$work/exec4.json" \
+  --@rules_fragment//rules:linker=//prebuilt:linker //checks:app_analysis >"$work/test4.log" 2>&1 ||
+  { tail -40 "$work/test4.log"; fail "analysis_test with the prebuilt linker"; }
+grep -q '"prebuilt/linker"' "$work/exec4.json" || fail "the prebuilt linker did not run"
 say "ALL E2E CHECKS PASSED (Bazel $(dpkg-query -W -f='${Version}' bazel-bootstrap 2>/dev/null || bazel --version), work dir $work)"
