@@ -1,10 +1,11 @@
 module github.com/rules-fragment/rules_fragment
 
-go 1.26
+go 1.26.0
 
 require (
 	github.com/klauspost/compress v1.20.3
 	github.com/vmihailenco/msgpack/v5 v5.4.1
+	golang.org/x/tools v0.52.0
 )
 
 require github.com/vmihailenco/tagparser/v2 v2.0.0 // indirect

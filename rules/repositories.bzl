@@ -2,12 +2,14 @@
 
     load("@rules_fragment//rules:repositories.bzl", "rules_fragment_dependencies")
     rules_fragment_dependencies()
+    load("@rules_fragment//rules:go_repositories.bzl", "rules_fragment_go_dependencies")
+    rules_fragment_go_dependencies()
     load("@io_bazel_rules_go//go:deps.bzl", "go_host_sdk", "go_register_toolchains", "go_rules_dependencies")
     go_rules_dependencies()
     go_host_sdk(name = "go_sdk")  # Go >= 1.26 (or go_download_sdk)
     go_register_toolchains()
-    load("@rules_fragment//rules:go_repositories.bzl", "rules_fragment_go_dependencies")
-    rules_fragment_go_dependencies()
+    load("@bazel_gazelle//:deps.bzl", "gazelle_dependencies")
+    gazelle_dependencies(go_sdk = "go_sdk")
 
 Repositories already declared by the workspace are left alone.
 """

@@ -12,6 +12,7 @@ import (
 	"strings"
 
 	"github.com/rules-fragment/rules_fragment/tools/analysis/cha"
+	"github.com/rules-fragment/rules_fragment/tools/analysis/pointsto"
 	"github.com/rules-fragment/rules_fragment/tools/analysis/rta"
 	"github.com/rules-fragment/rules_fragment/tools/callgraph"
 	"github.com/rules-fragment/rules_fragment/tools/check"
@@ -55,7 +56,7 @@ func ParseFlags(fs *flag.FlagSet, args []string) (*Config, error) {
 	fs.Var(&c.Libraries, "lib", "library container analysed from class files (whole-program mode); repeatable")
 	fs.Var(&c.Summaries, "summary", "library summary (transitively closed set); repeatable")
 	fs.Var(&c.Entries, "entry", "entry point pkg/C.m or pkg/C.m(desc); repeatable (default: the client's main methods)")
-	analyses := fs.String("analyses", "cha,rta", "comma-separated analyses: cha, rta")
+	analyses := fs.String("analyses", "cha,rta", "comma-separated analyses: cha, rta, 0cfa (0-CFA_f), andersen (AND_f)")
 	fs.StringVar(&c.Scope, "scope", "client", "methods reported: client or all")
 	fs.StringVar(&c.JSON, "json", "", "write the JSON result here")
 	fs.StringVar(&c.Text, "text", "-", "write the text report here (- for stdout, empty for none)")
@@ -78,10 +79,10 @@ func ParseFlags(fs *flag.FlagSet, args []string) (*Config, error) {
 	}
 	for _, a := range strings.Split(*analyses, ",") {
 		switch a {
-		case "cha", "rta":
+		case "cha", "rta", "0cfa", "andersen":
 			c.Analyses = append(c.Analyses, a)
 		default:
-			return nil, fmt.Errorf("unknown analysis %q (have cha, rta)", a)
+			return nil, fmt.Errorf("unknown analysis %q (have cha, rta, 0cfa, andersen)", a)
 		}
 	}
 	for _, s := range checks {
@@ -224,6 +225,8 @@ func Analyze(c *Config) (*report.Result, error) {
 			g, err = cha.CallGraph(p, roots)
 		case "rta":
 			g, err = rta.Analyze(p, roots)
+		case "0cfa", "andersen":
+			g, err = pointsto.Analyze(p, roots, pointsto.Options{PerClass: a == "0cfa"})
 		}
 		if err != nil {
 			return nil, err

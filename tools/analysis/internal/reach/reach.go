@@ -28,13 +28,13 @@ const (
 
 // Run computes the call graph from roots.
 func Run(p *link.Program, roots []*hierarchy.Method, recv Receivers, name string) (*callgraph.Graph, error) {
-	e := &engine{p: p, h: p.Hierarchy, pool: p.Pool, recv: recv,
-		reached: map[int32]bool{}, inited: map[int32]bool{}, inst: map[int32]bool{},
-		keys: map[[2]int32]*key{}, byStatic: map[int32][]*key{},
-		classes: map[int32]*hierarchy.Class{}, methods: map[int32]resolution{}, fields: map[int32]*hierarchy.Class{}}
+	e := &engine{p: p, h: p.Hierarchy, pool: p.Pool, recv: recv, sym: NewSymbols(p),
+		reached: map[int32]bool{}, inst: map[int32]bool{},
+		keys: map[[2]int32]*key{}, byStatic: map[int32][]*key{}}
+	e.init = NewInitializer(e.h, e.reach)
 	g := &callgraph.Graph{Analysis: name, Roots: roots}
 	for _, m := range roots {
-		e.initClass(m.Class)
+		e.init.Init(m.Class)
 		e.reach(m)
 	}
 	for len(e.queue) > 0 {
@@ -70,10 +70,12 @@ type engine struct {
 	pool *summary.Pool
 	recv Receivers
 
+	sym  *Symbols
+	init *Initializer
+
 	reached map[int32]bool
 	order   []*hierarchy.Method
 	queue   []*hierarchy.Method
-	inited  map[int32]bool
 
 	inst     map[int32]bool
 	instList []*hierarchy.Class
@@ -83,10 +85,6 @@ type engine struct {
 	keyList  []*key
 	byStatic map[int32][]*key
 	sites    []siteRec
-
-	classes map[int32]*hierarchy.Class // pool string id → class
-	methods map[int32]resolution       // pool method ref id → resolution
-	fields  map[int32]*hierarchy.Class // pool field ref id → class to initialise
 }
 
 // key is one (static receiver type, resolved method) pair; all virtual
@@ -104,12 +102,6 @@ type siteRec struct {
 	key  *key
 }
 
-type resolution struct {
-	class *hierarchy.Class
-	m     *hierarchy.Method
-	err   string
-}
-
 func (e *engine) reach(m *hierarchy.Method) {
 	if m == nil || e.reached[m.ID] {
 		return
@@ -119,41 +111,8 @@ func (e *engine) reach(m *hierarchy.Method) {
 	e.queue = append(e.queue, m)
 }
 
-// initClass runs c's initialiser and those of its superclasses and of the
-// superinterfaces that declare default methods (JVMS §5.5).
-func (e *engine) initClass(c *hierarchy.Class) {
-	if c == nil || c.IsArray() || e.inited[c.ID] {
-		return
-	}
-	e.inited[c.ID] = true
-	if !c.IsInterface() {
-		e.initClass(c.Super)
-		for _, i := range e.h.Superinterfaces(c) {
-			if declaresDefault(i) {
-				e.initClass(i)
-			}
-		}
-	}
-	e.reach(c.DeclaredMethod("<clinit>", "()V"))
-}
 
-func declaresDefault(c *hierarchy.Class) bool {
-	for _, m := range c.Methods {
-		if !m.IsAbstract() && !m.IsStatic() && !m.IsPrivate() {
-			return true
-		}
-	}
-	return false
-}
 
-func (e *engine) class(ref int32) *hierarchy.Class {
-	if c, ok := e.classes[ref]; ok {
-		return c
-	}
-	c := e.h.LookupOrPhantom(e.pool.Strings[ref])
-	e.classes[ref] = c
-	return c
-}
 
 // instantiate records an allocation of c (RTA) and adds c to the matching
 // virtual call keys.
@@ -236,41 +195,7 @@ func (e *engine) virtualKey(static *hierarchy.Class, resolved *hierarchy.Method)
 	return k
 }
 
-// resolve resolves a method reference (JVMS §5.4.3.3/4), cached.
-func (e *engine) resolve(ref int32, iface bool) resolution {
-	if r, ok := e.methods[ref]; ok {
-		return r
-	}
-	mr := e.pool.Methods[ref]
-	c := e.class(mr.Class)
-	r := resolution{class: c}
-	var err error
-	if iface {
-		r.m, err = e.h.ResolveInterfaceMethod(c, e.pool.Strings[mr.Name], e.pool.Strings[mr.Desc])
-	} else {
-		r.m, err = e.h.ResolveMethod(c, e.pool.Strings[mr.Name], e.pool.Strings[mr.Desc])
-	}
-	if err != nil {
-		r.err = err.Error()
-	}
-	e.methods[ref] = r
-	return r
-}
 
-// fieldClass returns the class that declares the resolved static field
-// (the class a getstatic/putstatic initialises).
-func (e *engine) fieldClass(ref int32) *hierarchy.Class {
-	if c, ok := e.fields[ref]; ok {
-		return c
-	}
-	fr := e.pool.Fields[ref]
-	var c *hierarchy.Class
-	if f, err := e.h.ResolveField(e.class(fr.Class), e.pool.Strings[fr.Name], e.pool.Strings[fr.Desc]); err == nil && f != nil {
-		c = f.Class
-	}
-	e.fields[ref] = c
-	return c
-}
 
 var objectToString = [2]string{"toString", "()Ljava/lang/String;"}
 
@@ -283,11 +208,11 @@ func (e *engine) visit(m *hierarchy.Method) error {
 		s := &b.Stmts[i]
 		switch s.Op {
 		case summary.OpNew:
-			c := e.class(s.Ref)
-			e.initClass(c)
+			c := e.sym.Class(s.Ref)
+			e.init.Init(c)
 			e.instantiate(c)
 		case summary.OpNewArray:
-			c := e.class(s.Ref)
+			c := e.sym.Class(s.Ref)
 			for d := 0; c != nil && d < max(1, int(s.Kind)); d++ {
 				e.instantiate(c)
 				c = c.Component
@@ -296,9 +221,11 @@ func (e *engine) visit(m *hierarchy.Method) error {
 				}
 			}
 		case summary.OpConst:
-			e.instantiate(e.class(s.Ref))
+			e.instantiate(e.sym.Class(s.Ref))
 		case summary.OpStaticLoad, summary.OpStaticStore:
-			e.initClass(e.fieldClass(s.Ref))
+			if f := e.sym.Field(s.Ref); f != nil {
+				e.init.Init(f.Class)
+			}
 		case summary.OpCall:
 			e.call(m, s)
 		case summary.OpConcat:
@@ -313,31 +240,30 @@ func (e *engine) visit(m *hierarchy.Method) error {
 }
 
 func (e *engine) call(m *hierarchy.Method, s *summary.Stmt) {
-	mr := e.pool.Methods[s.Ref]
 	site := &callgraph.Site{Caller: m, ID: s.Site, Line: s.Line, Kind: callgraph.SiteKind(s.Kind), Ref: e.pool.MethodName(s.Ref)}
 	rec := siteRec{site: site}
-	r := e.resolve(s.Ref, mr.Interface)
-	site.Callee, site.Error = r.m, r.err
-	if r.m != nil {
+	r := e.sym.Method(s.Ref)
+	site.Callee, site.Error = r.M, r.Err
+	if r.M != nil {
 		switch s.Kind {
 		case summary.CallStatic:
-			e.initClass(r.m.Class)
-			site.Targets = []*hierarchy.Method{r.m}
-			e.reach(r.m)
+			e.init.Init(r.M.Class)
+			site.Targets = []*hierarchy.Method{r.M}
+			e.reach(r.M)
 		case summary.CallSpecial:
-			if t, o := e.h.SelectSpecial(m.Class, r.class, r.m); o.OK() && t != nil {
+			if t, o := e.h.SelectSpecial(m.Class, r.Class, r.M); o.OK() && t != nil {
 				site.Targets = []*hierarchy.Method{t}
 				e.reach(t)
 			}
 		default:
-			static := r.class
+			static := r.Class
 			if static == nil || static.IsArray() {
 				static = e.h.Object()
-				if r.class != nil && r.class.IsArray() {
-					static = r.class
+				if r.Class != nil && r.Class.IsArray() {
+					static = r.Class
 				}
 			}
-			rec.key = e.virtualKey(static, r.m)
+			rec.key = e.virtualKey(static, r.M)
 		}
 	}
 	e.sites = append(e.sites, rec)

@@ -1,0 +1,128 @@
+package corpus.pointsto;
+
+/**
+ * Hand-checked points-to expectations (tools/analysis/pointsto tests):
+ * each method exercises one statement kind; its call site's receiver
+ * classes are asserted. RTA, which ignores data flow, sees every
+ * allocated Animal at each of these sites.
+ */
+public class Main {
+    interface Animal {
+        String sound();
+    }
+
+    static final class Dog implements Animal {
+        public String sound() { return "woof"; }
+    }
+
+    static final class Cat implements Animal {
+        public String sound() { return "meow"; }
+    }
+
+    static final class Cow implements Animal, Cloneable {
+        public String sound() { return "moo"; }
+
+        @Override
+        public Cow clone() {
+            try {
+                return (Cow) super.clone(); // native Object.clone: a Cow
+            } catch (CloneNotSupportedException e) {
+                throw new AssertionError(e);
+            }
+        }
+    }
+
+    static final class Box {
+        Animal pet;
+    }
+
+    static Animal shared;
+
+    static final class Oops extends RuntimeException {
+        final Animal who;
+
+        Oops(Animal who) { this.who = who; }
+    }
+
+    static final class Runner extends Thread {
+        final Animal who;
+
+        Runner(Animal who) { this.who = who; }
+
+        @Override
+        public void run() { // reached through the native Thread.start0
+            who.sound();
+        }
+    }
+
+    // copy: only a Dog reaches the call.
+    static String copy() {
+        Animal a = new Dog();
+        Animal b = a;
+        return b.sound();
+    }
+
+    // field: the Cat stored in one box, the Dog in another.
+    static String field() {
+        Box b1 = new Box();
+        Box b2 = new Box();
+        b1.pet = new Cat();
+        b2.pet = new Dog();
+        return b1.pet.sound();
+    }
+
+    // array elements, through System.arraycopy.
+    static String array() {
+        Animal[] src = {new Cow()};
+        Animal[] dst = new Animal[1];
+        System.arraycopy(src, 0, dst, 0, 1);
+        return dst[0].sound();
+    }
+
+    // static field.
+    static String statics() {
+        shared = new Cat();
+        return shared.sound();
+    }
+
+    // cast filtering: only the Dog passes (Dog) o.
+    static String cast(Object o) {
+        return ((Dog) o).sound();
+    }
+
+    // an exception carries a Cow from throw to catch.
+    static String exception() {
+        try {
+            throw new Oops(new Cow());
+        } catch (Oops e) {
+            return e.who.sound();
+        }
+    }
+
+    // Object.clone returns an object of the receiver's class.
+    static String cloned() {
+        Cow c = new Cow().clone();
+        return c.sound();
+    }
+
+    // a lambda's body is reached through its synthetic class.
+    static String lambda() {
+        java.util.function.Supplier<Animal> s = () -> new Cat();
+        return s.get().sound();
+    }
+
+    public static void main(String[] args) throws Exception {
+        copy();
+        field();
+        array();
+        statics();
+        cast(new Dog());
+        cast(new Cat()); // fails at run time; the Cat is filtered out
+        exception();
+        cloned();
+        lambda();
+        Runner r = new Runner(new Dog());
+        r.start();
+        r.join();
+    }
+}

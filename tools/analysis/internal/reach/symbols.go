@@ -1,0 +1,120 @@
+package reach
+
+import (
+	"github.com/rules-fragment/rules_fragment/tools/hierarchy"
+	"github.com/rules-fragment/rules_fragment/tools/link"
+	"github.com/rules-fragment/rules_fragment/tools/summary"
+)
+
+// Symbols resolves a program's pool references against its hierarchy
+// (JVMS §5.4.3), caching every answer; shared by the call-graph engines.
+type Symbols struct {
+	H    *hierarchy.Hierarchy
+	Pool *summary.Pool
+
+	classes map[int32]*hierarchy.Class // pool string id → class
+	methods map[int32]Resolution       // pool method ref id → resolution
+	fields  map[int32]*hierarchy.Field // pool field ref id → resolved field
+}
+
+// Resolution is a resolved method reference: the referenced class, the
+// resolved method, or the JVM error that resolution would raise.
+type Resolution struct {
+	Class *hierarchy.Class
+	M     *hierarchy.Method
+	Err   string
+}
+
+// NewSymbols returns the resolver of p.
+func NewSymbols(p *link.Program) *Symbols {
+	return &Symbols{H: p.Hierarchy, Pool: p.Pool, classes: map[int32]*hierarchy.Class{},
+		methods: map[int32]Resolution{}, fields: map[int32]*hierarchy.Field{}}
+}
+
+// Class returns the class named by pool string ref (a phantom if absent).
+func (s *Symbols) Class(ref int32) *hierarchy.Class {
+	if c, ok := s.classes[ref]; ok {
+		return c
+	}
+	c := s.H.LookupOrPhantom(s.Pool.Strings[ref])
+	s.classes[ref] = c
+	return c
+}
+
+// Method resolves method reference ref (JVMS §5.4.3.3/4).
+func (s *Symbols) Method(ref int32) Resolution {
+	if r, ok := s.methods[ref]; ok {
+		return r
+	}
+	mr := s.Pool.Methods[ref]
+	c := s.Class(mr.Class)
+	r := Resolution{Class: c}
+	var err error
+	if mr.Interface {
+		r.M, err = s.H.ResolveInterfaceMethod(c, s.Pool.Strings[mr.Name], s.Pool.Strings[mr.Desc])
+	} else {
+		r.M, err = s.H.ResolveMethod(c, s.Pool.Strings[mr.Name], s.Pool.Strings[mr.Desc])
+	}
+	if err != nil {
+		r.Err = err.Error()
+	}
+	s.methods[ref] = r
+	return r
+}
+
+// Field resolves field reference ref (JVMS §5.4.3.2); nil if it does not
+// resolve.
+func (s *Symbols) Field(ref int32) *hierarchy.Field {
+	if f, ok := s.fields[ref]; ok {
+		return f
+	}
+	fr := s.Pool.Fields[ref]
+	f, err := s.H.ResolveField(s.Class(fr.Class), s.Pool.Strings[fr.Name], s.Pool.Strings[fr.Desc])
+	if err != nil {
+		f = nil
+	}
+	s.fields[ref] = f
+	return f
+}
+
+// Initializer runs class initialisers when their classes are initialised
+// (JVMS §5.5): a class's superclasses first, and the superinterfaces that
+// declare default methods.
+type Initializer struct {
+	h      *hierarchy.Hierarchy
+	inited map[int32]bool
+	reach  func(*hierarchy.Method)
+}
+
+// NewInitializer calls reach with the <clinit> of every class initialised.
+func NewInitializer(h *hierarchy.Hierarchy, reach func(*hierarchy.Method)) *Initializer {
+	return &Initializer{h: h, inited: map[int32]bool{}, reach: reach}
+}
+
+// Init initialises c.
+func (in *Initializer) Init(c *hierarchy.Class) {
+	if c == nil || c.IsArray() || in.inited[c.ID] {
+		return
+	}
+	in.inited[c.ID] = true
+	if !c.IsInterface() {
+		in.Init(c.Super)
+		for _, i := range in.h.Superinterfaces(c) {
+			if declaresDefault(i) {
+				in.Init(i)
+			}
+		}
+	}
+	if m := c.DeclaredMethod("<clinit>", "()V"); m != nil {
+		in.reach(m)
+	}
+}
+
+func declaresDefault(c *hierarchy.Class) bool {
+	for _, m := range c.Methods {
+		if !m.IsAbstract() && !m.IsStatic() && !m.IsPrivate() {
+			return true
+		}
+	}
+	return false
+}

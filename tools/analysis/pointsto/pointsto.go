@@ -1,0 +1,65 @@
+// Package pointsto is inclusion-based (Andersen-style) points-to analysis
+// for Java, flow- and context-insensitive and field-sensitive, with the
+// call graph built on the fly: the class analyses AND_f (one abstract
+// object per allocation site; Rountev, Milanova and Ryder, OOPSLA 2001) and
+// 0-CFA_f (one abstract object per class) of research/seed-000-003.md §7.3
+// and §7.5 and research/seed-002-004.md §1.5, over the pointer assignment
+// graph of research/seed-001.md §1.2.
+//
+// Rules (§7.3's table): an allocation adds its object to the variable; a
+// copy propagates; a cast propagates the objects of compatible classes; a
+// load v = b.f and a store b.f = v go through the node of (object, field)
+// for every object of b, with one field per array for its elements; static
+// fields are global nodes; a virtual call dispatches on the class of every
+// receiver object (JVM selection) and binds this to that object alone,
+// arguments to parameters and the return to the result; a thrown object
+// reaches the catch variables of its method whose type it matches and
+// propagates to the callers. Reference constants are one object per class
+// (as summary.Optimize abstracts them); string concatenation allocates a
+// String and calls toString() on its object arguments. Class initialisers
+// run when their class is initialised (JVMS §5.5).
+//
+// Not modelled (yet): native methods and reflection (a model of the JDK's
+// is issue 5's next step), exceptions the JVM raises itself, and
+// invokedynamic other than lambdas and string concatenation.
+//
+// The solver propagates differences over sparse bitsets
+// (golang.org/x/tools/container/intsets) from a FIFO worklist; objects and
+// nodes get dense ids in discovery order, so results do not depend on
+// GOMAXPROCS or map order.
+package pointsto
+
+import (
+	"github.com/rules-fragment/rules_fragment/tools/callgraph"
+	"github.com/rules-fragment/rules_fragment/tools/hierarchy"
+	"github.com/rules-fragment/rules_fragment/tools/link"
+)
+
+// Options select the abstraction of heap objects.
+type Options struct {
+	// PerClass selects 0-CFA_f: one abstract object per class instead of
+	// one per allocation site (AND_f).
+	PerClass bool
+}
+
+// Name is the analysis name results carry: "andersen" (AND_f) or "0cfa"
+// (0-CFA_f).
+func (o Options) Name() string {
+	if o.PerClass {
+		return "0cfa"
+	}
+	return "andersen"
+}
+
+// Analyze computes points-to sets and the call graph of p from roots.
+func Analyze(p *link.Program, roots []*hierarchy.Method, opts Options) (*callgraph.Graph, error) {
+	s := newSolver(p, opts)
+	for _, m := range roots {
+		s.init.Init(m.Class)
+		s.reach(m)
+	}
+	if err := s.solve(); err != nil {
+		return nil, err
+	}
+	return s.graph(roots), nil
+}

@@ -1,0 +1,423 @@
+package pointsto
+
+import (
+	"golang.org/x/tools/container/intsets"
+
+	"github.com/rules-fragment/rules_fragment/tools/analysis/internal/reach"
+	"github.com/rules-fragment/rules_fragment/tools/callgraph"
+	"github.com/rules-fragment/rules_fragment/tools/classfile"
+	"github.com/rules-fragment/rules_fragment/tools/hierarchy"
+	"github.com/rules-fragment/rules_fragment/tools/link"
+)
+
+// arrayElem is the field id of array elements.
+const arrayElem = -1
+
+type solver struct {
+	p    *link.Program
+	h    *hierarchy.Hierarchy
+	sym  *reach.Symbols
+	init *reach.Initializer
+	opts Options
+
+	// Abstract objects.
+	objClass []*hierarchy.Class
+	objIDs   map[objKey]int32
+
+	// Pointer nodes: method variables, returns, exceptions, (object, field)
+	// and static fields. pts is a node's set, delta what it has not yet
+	// propagated; both are pointers (a Sparse must not be copied).
+	pts, delta  []*intsets.Sparse
+	copies      [][]edge
+	loads       [][]access        // by base node
+	stores      [][]access        // by base node
+	recvs       [][]*site         // virtual call sites by receiver node
+	edgeSet     map[[3]int32]bool // (from, to, filter class id or -1)
+	descTypes   map[string]*hierarchy.Class
+	fieldNodes  map[[2]int32]int32         // (object, field id or arrayElem)
+	fieldFilter map[int32]*hierarchy.Class // field id → filter of its type
+	statics     map[int32]int32            // field id → node
+	queue       []int32
+	queued      []bool
+
+	// Methods.
+	methods map[int32]*method
+	order   []*hierarchy.Method
+	visitQ  []*method
+
+	sites    []*site
+	compat   map[[2]int32]bool // (class, cast type) → the cast passes
+	selected map[[2]int32]*hierarchy.Method
+	scratch  intsets.Sparse
+	err      error // the first body that could not be read
+}
+
+type objKey struct{ method, site, level, class int32 }
+
+type edge struct {
+	to     int32
+	filter *hierarchy.Class // nil: every object passes
+}
+
+// access is a load (other = destination) or a store (other = source) of
+// a field.
+type access struct{ field, other int32 }
+
+// method is a reached method's nodes.
+type method struct {
+	m        *hierarchy.Method
+	base     int32   // node of variable 0
+	params   []int32 // nodes of the parameters (this first), -1 for none
+	ret, exc int32
+}
+
+// site is a call site of a reached method.
+type site struct {
+	cs       *callgraph.Site
+	caller   *method
+	resolved *hierarchy.Method
+	args     []int32 // argument nodes, -1 for primitives and null
+	base     int32   // receiver node, -1 for none
+	dst      int32
+	hidden   bool           // made by a native model, not a site of the bytecode
+	recv     map[int32]bool // receiver classes (ids)
+	recvList []*hierarchy.Class
+	targets  map[int32]bool
+}
+
+func newSolver(p *link.Program, opts Options) *solver {
+	s := &solver{p: p, h: p.Hierarchy, sym: reach.NewSymbols(p), opts: opts,
+		objIDs: map[objKey]int32{}, edgeSet: map[[3]int32]bool{}, descTypes: map[string]*hierarchy.Class{}, fieldNodes: map[[2]int32]int32{},
+		statics: map[int32]int32{}, fieldFilter: map[int32]*hierarchy.Class{}, methods: map[int32]*method{}, compat: map[[2]int32]bool{},
+		selected: map[[2]int32]*hierarchy.Method{}}
+	s.init = reach.NewInitializer(s.h, func(m *hierarchy.Method) { s.reach(m) })
+	return s
+}
+
+func (s *solver) newNode() int32 {
+	s.pts = append(s.pts, new(intsets.Sparse))
+	s.delta = append(s.delta, new(intsets.Sparse))
+	s.copies = append(s.copies, nil)
+	s.loads = append(s.loads, nil)
+	s.stores = append(s.stores, nil)
+	s.recvs = append(s.recvs, nil)
+	s.queued = append(s.queued, false)
+	return int32(len(s.pts) - 1)
+}
+
+// object returns the abstract object of an allocation (AND_f: per site
+// and dimension level; 0-CFA_f: per class).
+func (s *solver) object(m *hierarchy.Method, site, level int32, c *hierarchy.Class) int32 {
+	k := objKey{method: m.ID, site: site, level: level, class: -1}
+	if s.opts.PerClass {
+		k = objKey{method: -1, site: -1, level: 0, class: c.ID}
+	}
+	return s.objectFor(k, c)
+}
+
+// constObject is the one object of reference constants of class c.
+func (s *solver) constObject(c *hierarchy.Class) int32 {
+	k := objKey{method: -1, site: -1, level: -1, class: c.ID}
+	if s.opts.PerClass {
+		k.level = 0
+	}
+	return s.objectFor(k, c)
+}
+
+func (s *solver) objectFor(k objKey, c *hierarchy.Class) int32 {
+	if o, ok := s.objIDs[k]; ok {
+		return o
+	}
+	o := int32(len(s.objClass))
+	s.objClass = append(s.objClass, c)
+	s.objIDs[k] = o
+	return o
+}
+
+func (s *solver) enqueue(n int32) {
+	if !s.queued[n] {
+		s.queued[n] = true
+		s.queue = append(s.queue, n)
+	}
+}
+
+// seed adds object o to node n.
+func (s *solver) seed(n, o int32) {
+	if n >= 0 && s.pts[n].Insert(int(o)) {
+		s.delta[n].Insert(int(o))
+		s.enqueue(n)
+	}
+}
+
+// addEdge adds a copy edge (with an optional type filter) and propagates
+// what from already holds.
+func (s *solver) addEdge(from, to int32, filter *hierarchy.Class) {
+	if from < 0 || to < 0 || from == to {
+		return
+	}
+	k := [3]int32{from, to, -1}
+	if filter != nil {
+		k[2] = filter.ID
+	}
+	if s.edgeSet[k] {
+		return
+	}
+	s.edgeSet[k] = true
+	s.copies[from] = append(s.copies[from], edge{to, filter})
+	s.flow(s.pts[from], to, filter)
+}
+
+// flow adds the objects of set that pass filter to node to.
+func (s *solver) flow(set *intsets.Sparse, to int32, filter *hierarchy.Class) {
+	if filter == nil {
+		s.scratch.Difference(set, s.pts[to])
+		if s.scratch.IsEmpty() {
+			return
+		}
+		s.pts[to].UnionWith(&s.scratch)
+		s.delta[to].UnionWith(&s.scratch)
+		s.enqueue(to)
+		return
+	}
+	var buf [64]int
+	for _, o := range set.AppendTo(buf[:0]) {
+		if !s.pts[to].Has(o) && s.passes(int32(o), filter) {
+			s.seed(to, int32(o))
+		}
+	}
+}
+
+// passes reports whether object o may be cast to t.
+func (s *solver) passes(o int32, t *hierarchy.Class) bool {
+	c := s.objClass[o]
+	k := [2]int32{c.ID, t.ID}
+	ok, seen := s.compat[k]
+	if !seen {
+		ok = s.h.IsSubclass(c, t)
+		s.compat[k] = ok
+	}
+	return ok
+}
+
+// filterFor returns the cast filter of class t; nil (no filtering) when
+// its subtypes are unknown.
+func filterFor(t *hierarchy.Class) *hierarchy.Class {
+	if t == nil || t.Phantom || (t.Super == nil && !t.IsArray()) {
+		return nil // java/lang/Object or unknown: everything passes
+	}
+	return t
+}
+
+func (s *solver) fieldNode(o, f int32) int32 {
+	k := [2]int32{o, f}
+	if n, ok := s.fieldNodes[k]; ok {
+		return n
+	}
+	n := s.newNode()
+	s.fieldNodes[k] = n
+	return n
+}
+
+func (s *solver) staticNode(f *hierarchy.Field) int32 {
+	if n, ok := s.statics[f.ID]; ok {
+		return n
+	}
+	n := s.newNode()
+	s.statics[f.ID] = n
+	return n
+}
+
+// addLoad registers dst = base.f and applies it to base's objects.
+func (s *solver) addLoad(base, f, dst int32) {
+	s.loads[base] = append(s.loads[base], access{f, dst})
+	for _, o := range s.pts[base].AppendTo(nil) {
+		s.addEdge(s.fieldNode(int32(o), f), dst, nil)
+	}
+}
+
+// addStore registers base.f = src and applies it to base's objects.
+func (s *solver) addStore(base, f, src int32) {
+	s.stores[base] = append(s.stores[base], access{f, src})
+	for _, o := range s.pts[base].AppendTo(nil) {
+		s.store(int32(o), f, src)
+	}
+}
+
+// store adds o.f = src. The JVM only stores values of the declared type
+// of a field, and of the component type of an array object (else
+// ArrayStoreException): the edge filters by it, which keeps typed arrays
+// and fields free of objects that flow-insensitive merging would add.
+func (s *solver) store(o, f, src int32) {
+	var filter *hierarchy.Class
+	if f == arrayElem {
+		if c := s.objClass[o]; c.IsArray() {
+			filter = filterFor(c.Component)
+		}
+	} else {
+		filter = s.fieldFilter[f]
+	}
+	s.addEdge(src, s.fieldNode(o, f), filter)
+}
+
+// typeFilter returns the filter of a field or parameter descriptor (nil
+// for primitives and types that filter nothing).
+func (s *solver) typeFilter(desc string) *hierarchy.Class {
+	if c, ok := s.descTypes[desc]; ok {
+		return c
+	}
+	var c *hierarchy.Class
+	switch {
+	case len(desc) > 2 && desc[0] == 'L':
+		c = filterFor(s.h.Lookup(desc[1 : len(desc)-1]))
+	case len(desc) > 1 && desc[0] == '[':
+		c = filterFor(s.h.LookupOrPhantom(desc))
+	}
+	s.descTypes[desc] = c
+	return c
+}
+
+// addVirtual registers a virtual call site on receiver node n.
+func (s *solver) addVirtual(n int32, st *site) {
+	s.recvs[n] = append(s.recvs[n], st)
+	for _, o := range s.pts[n].AppendTo(nil) {
+		s.dispatch(st, int32(o))
+	}
+}
+
+// solve runs to the fixpoint: reached methods are visited (their
+// constraints added), then changed nodes propagate, until neither is left.
+func (s *solver) solve() error {
+	var d intsets.Sparse
+	var objs []int
+	for (len(s.visitQ) > 0 || len(s.queue) > 0) && s.err == nil {
+		for len(s.visitQ) > 0 {
+			m := s.visitQ[0]
+			s.visitQ = s.visitQ[1:]
+			if err := s.visit(m); err != nil {
+				return err
+			}
+		}
+		for len(s.queue) > 0 && len(s.visitQ) == 0 {
+			n := s.queue[0]
+			s.queue = s.queue[1:]
+			s.queued[n] = false
+			d.Copy(s.delta[n])
+			s.delta[n].Clear()
+			if d.IsEmpty() {
+				continue
+			}
+			for _, e := range s.copies[n][:len(s.copies[n]):len(s.copies[n])] {
+				s.flow(&d, e.to, e.filter)
+			}
+			objs = d.AppendTo(objs[:0])
+			for _, a := range s.loads[n][:len(s.loads[n]):len(s.loads[n])] {
+				for _, o := range objs {
+					s.addEdge(s.fieldNode(int32(o), a.field), a.other, nil)
+				}
+			}
+			for _, a := range s.stores[n][:len(s.stores[n]):len(s.stores[n])] {
+				for _, o := range objs {
+					s.store(int32(o), a.field, a.other)
+				}
+			}
+			for _, st := range s.recvs[n][:len(s.recvs[n]):len(s.recvs[n])] {
+				for _, o := range objs {
+					s.dispatch(st, int32(o))
+				}
+			}
+		}
+	}
+	return s.err
+}
+
+// dispatch handles receiver object o at a virtual site: JVM selection on
+// its class; this of the target gets o alone.
+func (s *solver) dispatch(st *site, o int32) {
+	c := s.objClass[o]
+	if !st.recv[c.ID] {
+		st.recv[c.ID] = true
+		st.recvList = append(st.recvList, c)
+	}
+	k := [2]int32{c.ID, st.resolved.ID}
+	t, ok := s.selected[k]
+	if !ok {
+		if sel, out := s.h.Select(c, st.resolved); out.OK() {
+			t = sel
+		}
+		s.selected[k] = t
+	}
+	if t == nil {
+		return
+	}
+	tm := s.bind(st, t)
+	if tm != nil && len(tm.params) > 0 {
+		s.seed(tm.params[0], o)
+	}
+	if t.IsNative() {
+		s.nativeReceiver(st, t, o)
+	}
+}
+
+// bind connects a call site to target t once (arguments, result,
+// exceptions) and returns t's nodes.
+func (s *solver) bind(st *site, t *hierarchy.Method) *method {
+	tm := s.reach(t)
+	if st.targets[t.ID] {
+		return tm
+	}
+	st.targets[t.ID] = true
+	st.cs.Targets = append(st.cs.Targets, t)
+	if t.IsNative() {
+		s.nativeCall(st, t)
+	}
+	s.reflective(st, t)
+	if tm == nil {
+		return nil
+	}
+	off := 0
+	if !t.IsStatic() {
+		off = 1
+	}
+	params, ret, _ := classfile.ParseMethodDescriptor(t.Desc)
+	for i, a := range st.args {
+		if i+off < len(tm.params) && i < len(params) {
+			s.addEdge(a, tm.params[i+off], s.typeFilter(params[i]))
+		}
+	}
+	s.addEdge(tm.ret, st.dst, s.typeFilter(ret))
+	s.addEdge(tm.exc, st.caller.exc, nil)
+	return tm
+}
+
+// reach makes m reachable: its nodes exist from now on and its body is
+// visited later. Returns nil for a method whose body cannot be read.
+func (s *solver) reach(m *hierarchy.Method) *method {
+	if m == nil {
+		return nil
+	}
+	if mi, ok := s.methods[m.ID]; ok {
+		return mi
+	}
+	mi := &method{m: m, ret: s.newNode(), exc: s.newNode()}
+	s.methods[m.ID] = mi
+	s.order = append(s.order, m)
+	b, err := s.p.Body(m)
+	if err != nil && s.err == nil {
+		s.err = err
+	}
+	if err == nil && b != nil {
+		mi.base = int32(len(s.pts))
+		for range b.NumVars {
+			s.newNode()
+		}
+		mi.params = make([]int32, len(b.Params))
+		for i, v := range b.Params {
+			mi.params[i] = -1
+			if v >= 0 {
+				mi.params[i] = mi.base + v
+			}
+		}
+	}
+	s.visitQ = append(s.visitQ, mi)
+	return mi
+}
