@@ -111,9 +111,6 @@ func (e *engine) reach(m *hierarchy.Method) {
 	e.queue = append(e.queue, m)
 }
 
-
-
-
 // instantiate records an allocation of c (RTA) and adds c to the matching
 // virtual call keys.
 func (e *engine) instantiate(c *hierarchy.Class) {
@@ -194,8 +191,6 @@ func (e *engine) virtualKey(static *hierarchy.Class, resolved *hierarchy.Method)
 	}
 	return k
 }
-
-
 
 var objectToString = [2]string{"toString", "()Ljava/lang/String;"}
 
