@@ -64,7 +64,7 @@ func flip(b []byte, i int) []byte {
 func TestFlags(t *testing.T) {
 	for _, args := range [][]string{
 		{}, // no client
-		{"-client", "a.jar", "-analyses", "0cfa"},
+		{"-client", "a.jar", "-analyses", "kcfa"},
 		{"-client", "a.jar", "-scope", "some"},
 		{"-client", "a.jar", "extra"},
 	} {

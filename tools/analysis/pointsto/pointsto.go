@@ -19,9 +19,13 @@
 // String and calls toString() on its object arguments. Class initialisers
 // run when their class is initialised (JVMS §5.5).
 //
-// Not modelled (yet): native methods and reflection (a model of the JDK's
-// is issue 5's next step), exceptions the JVM raises itself, and
-// invokedynamic other than lambdas and string concatenation.
+// Native methods modelled: Object.clone (an object of the receiver's
+// class), System.arraycopy (element flow, filtered by the destination's
+// component type), and the calls of reach.ImplicitCalls (Thread.start0
+// runs run(), a native doPrivileged runs its action). Not modelled (yet):
+// other natives, reflection (Class.newInstance, Constructor.newInstance),
+// exceptions the JVM raises itself, and invokedynamic other than lambdas
+// and string concatenation.
 //
 // The solver propagates differences over sparse bitsets
 // (golang.org/x/tools/container/intsets) from a FIFO worklist; objects and

@@ -10,6 +10,7 @@ import (
 	"github.com/rules-fragment/rules_fragment/tools/analysis/pointsto"
 	"github.com/rules-fragment/rules_fragment/tools/analysis/rta"
 	"github.com/rules-fragment/rules_fragment/tools/callgraph"
+	"github.com/rules-fragment/rules_fragment/tools/hierarchy"
 	"github.com/rules-fragment/rules_fragment/tools/link"
 )
 
@@ -98,5 +99,9 @@ func TestHandChecked(t *testing.T) {
 	}
 	if got := receivers(t, r, cases[0].method, cases[0].ref); len(got) != 3 {
 		t.Errorf("rta copy: receivers %q, want Cat, Cow, Dog", got)
+	}
+	// RTA, too, reaches a thread's run() through the native Thread.start0.
+	if !slices.ContainsFunc(r.Reachable, func(m *hierarchy.Method) bool { return m.Key() == pkg+"Main$Runner.run()V" }) {
+		t.Error("rta: Runner.run not reached through Thread.start")
 	}
 }

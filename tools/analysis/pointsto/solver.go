@@ -370,7 +370,6 @@ func (s *solver) bind(st *site, t *hierarchy.Method) *method {
 	if t.IsNative() {
 		s.nativeCall(st, t)
 	}
-	s.reflective(st, t)
 	if tm == nil {
 		return nil
 	}

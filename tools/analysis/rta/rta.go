@@ -8,7 +8,9 @@
 //
 // Allocations are `new`, array creation (every dimension of a
 // multianewarray), reference constants (String, Class, MethodType,
-// MethodHandle literals), string concatenation and lambda proxies. As in
+// MethodHandle literals), string concatenation and lambda proxies. Calls
+// that native methods make (a thread's run() after Thread.start0) are
+// added where those natives are reached (reach.ImplicitCalls). As in
 // golang.org/x/tools/go/callgraph/rta, the analysis is on-the-fly and
 // monotone; unlike it, class initialisers join when their class is
 // initialised (JVMS §5.5).

@@ -109,6 +109,9 @@ func (e *engine) reach(m *hierarchy.Method) {
 	e.reached[m.ID] = true
 	e.order = append(e.order, m)
 	e.queue = append(e.queue, m)
+	if m.IsNative() {
+		e.implicit(m)
+	}
 }
 
 // instantiate records an allocation of c (RTA) and adds c to the matching
@@ -262,6 +265,28 @@ func (e *engine) call(m *hierarchy.Method, s *summary.Stmt) {
 		}
 	}
 	e.sites = append(e.sites, rec)
+}
+
+// implicit adds the calls the JVM makes on behalf of native method t
+// (ImplicitCalls) as virtual calls without a site: their targets become
+// reachable.
+func (e *engine) implicit(t *hierarchy.Method) {
+	for _, ic := range ImplicitCalls(t.Key()) {
+		c := e.h.Lookup(ic.Class)
+		if c == nil {
+			continue
+		}
+		var m *hierarchy.Method
+		var err error
+		if ic.Interface {
+			m, err = e.h.ResolveInterfaceMethod(c, ic.Name, ic.Desc)
+		} else {
+			m, err = e.h.ResolveMethod(c, ic.Name, ic.Desc)
+		}
+		if err == nil && m != nil {
+			e.virtualKey(c, m)
+		}
+	}
 }
 
 // concat models a string concatenation's implicit toString() calls on its
