@@ -47,6 +47,7 @@ type solver struct {
 
 	sites    []*site
 	compat   map[[2]int32]bool // (class, cast type) → the cast passes
+	filters  map[int32]*filterSet
 	selected map[[2]int32]*hierarchy.Method
 	scratch  intsets.Sparse
 	err      error // the first body that could not be read
@@ -88,7 +89,7 @@ type site struct {
 func newSolver(p *link.Program, opts Options) *solver {
 	s := &solver{p: p, h: p.Hierarchy, sym: reach.NewSymbols(p), opts: opts,
 		objIDs: map[objKey]int32{}, edgeSet: map[[3]int32]bool{}, descTypes: map[string]*hierarchy.Class{}, fieldNodes: map[[2]int32]int32{},
-		statics: map[int32]int32{}, fieldFilter: map[int32]*hierarchy.Class{}, methods: map[int32]*method{}, compat: map[[2]int32]bool{},
+		statics: map[int32]int32{}, fieldFilter: map[int32]*hierarchy.Class{}, methods: map[int32]*method{}, compat: map[[2]int32]bool{}, filters: map[int32]*filterSet{},
 		selected: map[[2]int32]*hierarchy.Method{}}
 	s.init = reach.NewInitializer(s.h, func(m *hierarchy.Method) { s.reach(m) })
 	return s
@@ -171,20 +172,40 @@ func (s *solver) addEdge(from, to int32, filter *hierarchy.Class) {
 func (s *solver) flow(set *intsets.Sparse, to int32, filter *hierarchy.Class) {
 	if filter == nil {
 		s.scratch.Difference(set, s.pts[to])
-		if s.scratch.IsEmpty() {
-			return
-		}
-		s.pts[to].UnionWith(&s.scratch)
-		s.delta[to].UnionWith(&s.scratch)
-		s.enqueue(to)
+	} else {
+		s.scratch.Intersection(set, s.passing(filter))
+		s.scratch.DifferenceWith(s.pts[to])
+	}
+	if s.scratch.IsEmpty() {
 		return
 	}
-	var buf [64]int
-	for _, o := range set.AppendTo(buf[:0]) {
-		if !s.pts[to].Has(o) && s.passes(int32(o), filter) {
-			s.seed(to, int32(o))
+	s.pts[to].UnionWith(&s.scratch)
+	s.delta[to].UnionWith(&s.scratch)
+	s.enqueue(to)
+}
+
+// passing returns the objects that may be cast to t: a set per filter
+// class, extended with the objects created since it was last asked for,
+// so a filtered flow is two set operations rather than a subtype test per
+// object.
+func (s *solver) passing(t *hierarchy.Class) *intsets.Sparse {
+	f := s.filters[t.ID]
+	if f == nil {
+		f = &filterSet{}
+		s.filters[t.ID] = f
+	}
+	for ; int(f.checked) < len(s.objClass); f.checked++ {
+		if s.passes(f.checked, t) {
+			f.objs.Insert(int(f.checked))
 		}
 	}
+	return &f.objs
+}
+
+// filterSet is the objects (up to checked) that pass one filter class.
+type filterSet struct {
+	objs    intsets.Sparse
+	checked int32
 }
 
 // passes reports whether object o may be cast to t.
