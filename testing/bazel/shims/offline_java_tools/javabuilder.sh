@@ -3,7 +3,8 @@
 # Prone or strict deps); the .jdeps and manifest protos are written empty,
 # which protobuf reads as empty messages.
 set -euo pipefail
-# Expands "@params" files (one argument per line)
+# Expands "@params" files (one argument per line; repeated in each stand-in:
+# an action's sandbox holds the tool file alone, so a sourced helper is absent)
 # into the array args.
 args=()
 for a in "$@"; do

@@ -2,7 +2,8 @@
 # singlejar stand-in: writes an empty jar to --output (enough for the source
 # jar of a java_library); deploy jars are refused.
 set -euo pipefail
-# Expands "@params" files (one argument per line)
+# Expands "@params" files (one argument per line; repeated in each stand-in:
+# an action's sandbox holds the tool file alone, so a sourced helper is absent)
 # into the array args.
 args=()
 for a in "$@"; do
