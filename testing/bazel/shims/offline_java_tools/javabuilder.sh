@@ -3,9 +3,9 @@
 # Prone or strict deps); the .jdeps and manifest protos are written empty,
 # which protobuf reads as empty messages.
 set -euo pipefail
-# Expands "@params" files (one argument per line; repeated in each stand-in:
-# an action's sandbox holds the tool file alone, so a sourced helper is absent)
-# into the array args.
+# Expands "@params" files (one argument per line) into the array args.
+# Repeated in each stand-in: an action's sandbox holds the tool file alone,
+# so a sourced helper would be missing.
 args=()
 for a in "$@"; do
   if [[ $a == @* ]]; then

@@ -2,9 +2,9 @@
 # singlejar stand-in: writes an empty jar to --output (enough for the source
 # jar of a java_library); deploy jars are refused.
 set -euo pipefail
-# Expands "@params" files (one argument per line; repeated in each stand-in:
-# an action's sandbox holds the tool file alone, so a sourced helper is absent)
-# into the array args.
+# Expands "@params" files (one argument per line) into the array args.
+# Repeated in each stand-in: an action's sandbox holds the tool file alone,
+# so a sourced helper would be missing.
 args=()
 for a in "$@"; do
   if [[ $a == @* ]]; then
