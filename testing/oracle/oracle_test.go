@@ -256,7 +256,7 @@ func TestSummaryDeterminism(t *testing.T) {
 }
 
 // TestResultDeterminism: the JSON result is byte-identical across runs
-// and GOMAXPROCS values.
+// and GOMAXPROCS values, for the class analyses and points-to.
 func TestResultDeterminism(t *testing.T) {
 	jdk := jdkSummary(t)
 	client := "/usr/share/java/JLex.jar"
@@ -267,7 +267,7 @@ func TestResultDeterminism(t *testing.T) {
 	for _, procs := range []int{1, 4} {
 		prev := runtime.GOMAXPROCS(procs)
 		f := filepath.Join(tmp, fmt.Sprintf("jlex-%d.json", procs))
-		err := linker.Run(&linker.Config{Client: []string{client}, Summaries: []string{jdk}, Analyses: []string{"cha", "rta"}, Scope: "client", JSON: f, Release: 17}, new(bytes.Buffer))
+		err := linker.Run(&linker.Config{Client: []string{client}, Summaries: []string{jdk}, Analyses: []string{"cha", "rta", "0cfa", "andersen"}, Scope: "client", JSON: f, Release: 17}, new(bytes.Buffer))
 		runtime.GOMAXPROCS(prev)
 		if err != nil {
 			t.Fatal(err)
