@@ -102,7 +102,22 @@ func (p *Program) addPlaceholders(opts Placeholders) (*hierarchy.Method, error) 
 		b.AddClass(s.spec)
 		p.byName[s.spec.Name] = &source{synth: s.bodies}
 	}
+	// The library's bodies were made while planning (receiverTypes); keep
+	// them for the rebuilt hierarchy, whose method ids differ, instead of
+	// building the IR again.
+	old, kept := p.Hierarchy, p.bodies
 	p.setHierarchy(b.Build())
+	for id, body := range kept {
+		m := old.Method(id)
+		if m == nil {
+			continue
+		}
+		if c := p.Hierarchy.Lookup(m.Class.Name); c != nil {
+			if nm := c.DeclaredMethod(m.Name, m.Desc); nm != nil {
+				p.bodies[nm.ID] = body
+			}
+		}
+	}
 	p.Fragment = &f.stats
 	main := p.Hierarchy.Lookup(PlaceholderMain)
 	return main.DeclaredMethod("main", "()V"), nil
