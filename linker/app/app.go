@@ -226,7 +226,10 @@ func Analyze(c *Config) (*report.Result, error) {
 		case "rta":
 			g, err = rta.Analyze(p, roots)
 		case "0cfa", "andersen":
-			g, err = pointsto.Analyze(p, roots, pointsto.Options{PerClass: a == "0cfa"})
+			var r *pointsto.Result
+			if r, err = pointsto.Analyze(p, roots, pointsto.Options{PerClass: a == "0cfa"}); err == nil {
+				g = r.Graph
+			}
 		}
 		if err != nil {
 			return nil, err

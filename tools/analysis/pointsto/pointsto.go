@@ -34,7 +34,6 @@
 package pointsto
 
 import (
-	"github.com/rules-fragment/rules_fragment/tools/callgraph"
 	"github.com/rules-fragment/rules_fragment/tools/hierarchy"
 	"github.com/rules-fragment/rules_fragment/tools/link"
 )
@@ -56,7 +55,7 @@ func (o Options) Name() string {
 }
 
 // Analyze computes points-to sets and the call graph of p from roots.
-func Analyze(p *link.Program, roots []*hierarchy.Method, opts Options) (*callgraph.Graph, error) {
+func Analyze(p *link.Program, roots []*hierarchy.Method, opts Options) (*Result, error) {
 	s := newSolver(p, opts)
 	for _, m := range roots {
 		s.init.Init(m.Class)
@@ -65,5 +64,5 @@ func Analyze(p *link.Program, roots []*hierarchy.Method, opts Options) (*callgra
 	if err := s.solve(); err != nil {
 		return nil, err
 	}
-	return s.graph(roots), nil
+	return &Result{Graph: s.graph(roots), s: s}, nil
 }

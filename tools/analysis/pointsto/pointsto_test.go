@@ -73,10 +73,11 @@ func TestHandChecked(t *testing.T) {
 	}
 	want := [][]string{{"Dog"}, {"Cat", "Dog"}, {"Cow"}, {"Cat"}, {"Dog"}, {"Cow"}, {"Cow"}, {"Cat"}, {"Dog"}}
 	for _, perClass := range []bool{false, true} {
-		g, err := pointsto.Analyze(p, roots, pointsto.Options{PerClass: perClass})
+		res, err := pointsto.Analyze(p, roots, pointsto.Options{PerClass: perClass})
 		if err != nil {
 			t.Fatal(err)
 		}
+		g := res.Graph
 		for i, c := range cases {
 			var w []string
 			for _, n := range want[i] {

@@ -22,6 +22,7 @@ type solver struct {
 
 	// Abstract objects.
 	objClass []*hierarchy.Class
+	objKeys  []objKey
 	objIDs   map[objKey]int32
 
 	// Pointer nodes: method variables, returns, exceptions, (object, field)
@@ -68,6 +69,7 @@ type access struct{ field, other int32 }
 type method struct {
 	m        *hierarchy.Method
 	base     int32   // node of variable 0
+	numVars  int32
 	params   []int32 // nodes of the parameters (this first), -1 for none
 	ret, exc int32
 }
@@ -131,9 +133,13 @@ func (s *solver) objectFor(k objKey, c *hierarchy.Class) int32 {
 	}
 	o := int32(len(s.objClass))
 	s.objClass = append(s.objClass, c)
+	s.objKeys = append(s.objKeys, k)
 	s.objIDs[k] = o
 	return o
 }
+
+// find returns the representative of node n.
+func (s *solver) find(n int32) int32 { return n }
 
 func (s *solver) enqueue(n int32) {
 	if !s.queued[n] {
@@ -426,7 +432,7 @@ func (s *solver) reach(m *hierarchy.Method) *method {
 		s.err = err
 	}
 	if err == nil && b != nil {
-		mi.base = int32(len(s.pts))
+		mi.base, mi.numVars = int32(len(s.pts)), int32(b.NumVars)
 		for range b.NumVars {
 			s.newNode()
 		}

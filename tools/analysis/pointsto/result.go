@@ -1,0 +1,112 @@
+package pointsto
+
+import (
+	"fmt"
+
+	"github.com/rules-fragment/rules_fragment/tools/callgraph"
+	"github.com/rules-fragment/rules_fragment/tools/hierarchy"
+)
+
+// ArrayElement is the field id of the elements of an array object (all
+// elements are one field).
+const ArrayElement = arrayElem
+
+// Result is a solved analysis: its call graph and the points-to sets of
+// the reached methods' variables, of object fields and of static fields.
+// Sets are object ids in increasing order; ids are dense and stable for a
+// given program and roots (discovery order of a deterministic solver).
+type Result struct {
+	Graph *callgraph.Graph
+	s     *solver
+}
+
+// Object is an abstract heap object.
+type Object struct {
+	Class *hierarchy.Class
+	// Method, Site and Level name an allocation of AND_f: the allocating
+	// method, its site id and the dimension level of a multianewarray (0
+	// for the outer array). Method is nil for the one object per class of
+	// 0-CFA_f and for reference constants.
+	Method      *hierarchy.Method
+	Site, Level int32
+	// Constant marks the object standing for the reference constants
+	// (string literals, class literals, method types) of Class.
+	Constant bool
+}
+
+// String names the object stably across modes: "C.m(D)@site",
+// "C.m(D)@site[level]", "const C" or "class C".
+func (o Object) String() string {
+	switch {
+	case o.Method != nil && o.Level > 0:
+		return fmt.Sprintf("%s@%d[%d]", o.Method.Key(), o.Site, o.Level)
+	case o.Method != nil:
+		return fmt.Sprintf("%s@%d", o.Method.Key(), o.Site)
+	case o.Constant:
+		return "const " + o.Class.Name
+	}
+	return "class " + o.Class.Name
+}
+
+// NumObjects is the number of abstract objects; ids are 0..NumObjects-1.
+func (r *Result) NumObjects() int { return len(r.s.objClass) }
+
+// Object returns the abstract object with id o.
+func (r *Result) Object(o int) Object {
+	k := r.s.objKeys[o]
+	x := Object{Class: r.s.objClass[o], Site: k.site, Level: k.level}
+	switch {
+	case k.method >= 0:
+		x.Method = r.s.h.Method(k.method)
+	case k.level < 0:
+		x.Constant, x.Site, x.Level = true, 0, 0
+	default:
+		x.Site, x.Level = 0, 0
+	}
+	return x
+}
+
+// Reached reports whether m is reachable (its variables have sets).
+func (r *Result) Reached(m *hierarchy.Method) bool {
+	mi := r.s.methods[m.ID]
+	return mi != nil && mi.params != nil
+}
+
+// VarPointsTo returns the objects variable v of reached method m may
+// point to (nil for an unreached method or a variable out of range).
+func (r *Result) VarPointsTo(m *hierarchy.Method, v int32) []int {
+	mi := r.s.methods[m.ID]
+	if mi == nil || mi.params == nil || v < 0 || v >= mi.numVars {
+		return nil
+	}
+	return r.set(mi.base + v)
+}
+
+// ReturnPointsTo returns the objects reached method m may return.
+func (r *Result) ReturnPointsTo(m *hierarchy.Method) []int {
+	if mi := r.s.methods[m.ID]; mi != nil {
+		return r.set(mi.ret)
+	}
+	return nil
+}
+
+// FieldPointsTo returns the objects field f (a hierarchy field id, or
+// ArrayElement) of object o may point to.
+func (r *Result) FieldPointsTo(o int, f int32) []int {
+	if n, ok := r.s.fieldNodes[[2]int32{int32(o), f}]; ok {
+		return r.set(n)
+	}
+	return nil
+}
+
+// StaticPointsTo returns the objects static field f may point to.
+func (r *Result) StaticPointsTo(f *hierarchy.Field) []int {
+	if n, ok := r.s.statics[f.ID]; ok {
+		return r.set(n)
+	}
+	return nil
+}
+
+func (r *Result) set(n int32) []int {
+	return r.s.pts[r.s.find(n)].AppendTo(nil) // in increasing order
+}
