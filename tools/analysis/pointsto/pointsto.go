@@ -27,13 +27,20 @@
 // exceptions the JVM raises itself, and invokedynamic other than lambdas
 // and string concatenation.
 //
-// The solver propagates differences over sparse bitsets
-// (golang.org/x/tools/container/intsets) from a FIFO worklist; objects and
-// nodes get dense ids in discovery order, so results do not depend on
-// GOMAXPROCS or map order.
+// The solver (seed 000 §6.3 and anchors.md's lessons of go/pointer)
+// propagates differences: a node passes on only the objects it gained
+// since it was last processed, from a FIFO worklist. Sets are roaring
+// bitmaps (sets.go); cycles of copy edges are collapsed into one node
+// (cycles.go); a virtual site selects and binds once per receiver class
+// and filters cache their verdicts per class. Objects and nodes get dense
+// ids in discovery order, so results do not depend on GOMAXPROCS or map
+// order.
 package pointsto
 
 import (
+	"fmt"
+	"os"
+
 	"github.com/rules-fragment/rules_fragment/tools/hierarchy"
 	"github.com/rules-fragment/rules_fragment/tools/link"
 )
@@ -63,6 +70,24 @@ func Analyze(p *link.Program, roots []*hierarchy.Method, opts Options) (*Result,
 	}
 	if err := s.solve(); err != nil {
 		return nil, err
+	}
+	if os.Getenv("RF_PTSTATS") != "" {
+		edges := 0
+		for _, c := range s.copies {
+			edges += len(c)
+		}
+		big, merged := 0, 0
+		for i := range s.rep {
+			if s.rep[i] != int32(i) {
+				merged++
+			}
+		}
+		for _, x := range s.pts {
+			if x.GetCardinality() > 1000 {
+				big++
+			}
+		}
+		fmt.Fprintf(os.Stderr, "pointsto: nodes %d objects %d copy edges %d methods %d bigsets %d merged %d\n", len(s.pts), len(s.objClass), edges, len(s.order), big, merged)
 	}
 	return &Result{Graph: s.graph(roots), s: s}, nil
 }

@@ -108,5 +108,10 @@ func (r *Result) StaticPointsTo(f *hierarchy.Field) []int {
 }
 
 func (r *Result) set(n int32) []int {
-	return r.s.pts[r.s.find(n)].AppendTo(nil) // in increasing order
+	var out []int
+	r.s.pts[r.s.find(n)].Iterate(func(x uint32) bool { // in increasing order
+		out = append(out, int(x))
+		return true
+	})
+	return out
 }

@@ -1,7 +1,7 @@
 package pointsto
 
 import (
-	"golang.org/x/tools/container/intsets"
+	"github.com/RoaringBitmap/roaring/v2"
 
 	"github.com/rules-fragment/rules_fragment/tools/analysis/internal/reach"
 	"github.com/rules-fragment/rules_fragment/tools/callgraph"
@@ -28,7 +28,7 @@ type solver struct {
 	// Pointer nodes: method variables, returns, exceptions, (object, field)
 	// and static fields. pts is a node's set, delta what it has not yet
 	// propagated; both are pointers (a Sparse must not be copied).
-	pts, delta  []*intsets.Sparse
+	pts, delta  []*roaring.Bitmap
 	copies      [][]edge
 	loads       [][]access        // by base node
 	stores      [][]access        // by base node
@@ -40,6 +40,9 @@ type solver struct {
 	statics     map[int32]int32            // field id → node
 	queue       []int32
 	queued      []bool
+	rep         []int32 // union-find parent (cycles.go)
+
+	numEdges, edgesAtCollapse int
 
 	// Methods.
 	methods map[int32]*method
@@ -47,10 +50,11 @@ type solver struct {
 	visitQ  []*method
 
 	sites    []*site
-	compat   map[[2]int32]bool // (class, cast type) → the cast passes
 	filters  map[int32]*filterSet
+	instIdx  []int32 // class id → dense index of instantiated classes, -1 for none
+	numInst  int32
 	selected map[[2]int32]*hierarchy.Method
-	scratch  intsets.Sparse
+	buf      []int32
 	err      error // the first body that could not be read
 }
 
@@ -82,29 +86,35 @@ type site struct {
 	args     []int32 // argument nodes, -1 for primitives and null
 	base     int32   // receiver node, -1 for none
 	dst      int32
-	hidden   bool           // made by a native model, not a site of the bytecode
-	recv     map[int32]bool // receiver classes (ids)
-	recvList []*hierarchy.Class
-	targets  map[int32]bool
+	hidden   bool // made by a native model, not a site of the bytecode
+	// Receiver classes in discovery order, the target each selects (nil
+	// for none) and its nodes; recvIndex maps class ids to positions once
+	// there are many.
+	recvList   []*hierarchy.Class
+	recvTarget []*hierarchy.Method
+	recvMethod []*method
+	recvIndex  map[int32]int32
+	targets    map[int32]bool
 }
 
 func newSolver(p *link.Program, opts Options) *solver {
 	s := &solver{p: p, h: p.Hierarchy, sym: reach.NewSymbols(p), opts: opts,
 		objIDs: map[objKey]int32{}, edgeSet: map[[3]int32]bool{}, descTypes: map[string]*hierarchy.Class{}, fieldNodes: map[[2]int32]int32{},
-		statics: map[int32]int32{}, fieldFilter: map[int32]*hierarchy.Class{}, methods: map[int32]*method{}, compat: map[[2]int32]bool{}, filters: map[int32]*filterSet{},
+		statics: map[int32]int32{}, fieldFilter: map[int32]*hierarchy.Class{}, methods: map[int32]*method{}, filters: map[int32]*filterSet{},
 		selected: map[[2]int32]*hierarchy.Method{}}
 	s.init = reach.NewInitializer(s.h, func(m *hierarchy.Method) { s.reach(m) })
 	return s
 }
 
 func (s *solver) newNode() int32 {
-	s.pts = append(s.pts, new(intsets.Sparse))
-	s.delta = append(s.delta, new(intsets.Sparse))
+	s.pts = append(s.pts, roaring.New())
+	s.delta = append(s.delta, roaring.New())
 	s.copies = append(s.copies, nil)
 	s.loads = append(s.loads, nil)
 	s.stores = append(s.stores, nil)
 	s.recvs = append(s.recvs, nil)
 	s.queued = append(s.queued, false)
+	s.rep = append(s.rep, int32(len(s.rep)))
 	return int32(len(s.pts) - 1)
 }
 
@@ -138,9 +148,6 @@ func (s *solver) objectFor(k objKey, c *hierarchy.Class) int32 {
 	return o
 }
 
-// find returns the representative of node n.
-func (s *solver) find(n int32) int32 { return n }
-
 func (s *solver) enqueue(n int32) {
 	if !s.queued[n] {
 		s.queued[n] = true
@@ -150,8 +157,12 @@ func (s *solver) enqueue(n int32) {
 
 // seed adds object o to node n.
 func (s *solver) seed(n, o int32) {
-	if n >= 0 && s.pts[n].Insert(int(o)) {
-		s.delta[n].Insert(int(o))
+	if n < 0 {
+		return
+	}
+	n = s.find(n)
+	if s.pts[n].CheckedAdd(uint32(o)) {
+		s.delta[n].Add(uint32(o))
 		s.enqueue(n)
 	}
 }
@@ -159,7 +170,11 @@ func (s *solver) seed(n, o int32) {
 // addEdge adds a copy edge (with an optional type filter) and propagates
 // what from already holds.
 func (s *solver) addEdge(from, to int32, filter *hierarchy.Class) {
-	if from < 0 || to < 0 || from == to {
+	if from < 0 || to < 0 {
+		return
+	}
+	from, to = s.find(from), s.find(to)
+	if from == to {
 		return
 	}
 	k := [3]int32{from, to, -1}
@@ -171,59 +186,71 @@ func (s *solver) addEdge(from, to int32, filter *hierarchy.Class) {
 	}
 	s.edgeSet[k] = true
 	s.copies[from] = append(s.copies[from], edge{to, filter})
+	s.numEdges++
 	s.flow(s.pts[from], to, filter)
 }
 
 // flow adds the objects of set that pass filter to node to.
-func (s *solver) flow(set *intsets.Sparse, to int32, filter *hierarchy.Class) {
-	if filter == nil {
-		s.scratch.Difference(set, s.pts[to])
-	} else {
-		s.scratch.Intersection(set, s.passing(filter))
-		s.scratch.DifferenceWith(s.pts[to])
+func (s *solver) flow(set *roaring.Bitmap, to int32, filter *hierarchy.Class) {
+	to = s.find(to)
+	var pass *roaring.Bitmap
+	if filter != nil {
+		pass = s.passing(filter)
 	}
-	if s.scratch.IsEmpty() {
-		return
+	if addNew(set, pass, s.pts[to], s.delta[to]) {
+		s.enqueue(to)
 	}
-	s.pts[to].UnionWith(&s.scratch)
-	s.delta[to].UnionWith(&s.scratch)
-	s.enqueue(to)
 }
 
 // passing returns the objects that may be cast to t: a set per filter
 // class, extended with the objects created since it was last asked for,
 // so a filtered flow is two set operations rather than a subtype test per
-// object.
-func (s *solver) passing(t *hierarchy.Class) *intsets.Sparse {
+// object. Verdicts are cached per (filter, instantiated class) in dense
+// slices: this runs for every filter and object.
+func (s *solver) passing(t *hierarchy.Class) *roaring.Bitmap {
 	f := s.filters[t.ID]
 	if f == nil {
 		f = &filterSet{}
 		s.filters[t.ID] = f
 	}
 	for ; int(f.checked) < len(s.objClass); f.checked++ {
-		if s.passes(f.checked, t) {
-			f.objs.Insert(int(f.checked))
+		c := s.objClass[f.checked]
+		i := s.instIndex(c)
+		if int(i) >= len(f.verdict) {
+			f.verdict = append(f.verdict, make([]int8, int(i)+1-len(f.verdict))...)
+		}
+		if f.verdict[i] == 0 {
+			f.verdict[i] = 2
+			if s.h.IsSubclass(c, t) {
+				f.verdict[i] = 1
+			}
+		}
+		if f.verdict[i] == 1 {
+			f.objs.Add(uint32(f.checked))
 		}
 	}
 	return &f.objs
 }
 
-// filterSet is the objects (up to checked) that pass one filter class.
-type filterSet struct {
-	objs    intsets.Sparse
-	checked int32
+// instIndex returns the dense index of instantiated class c.
+func (s *solver) instIndex(c *hierarchy.Class) int32 {
+	for int(c.ID) >= len(s.instIdx) {
+		s.instIdx = append(s.instIdx, -1)
+	}
+	if s.instIdx[c.ID] < 0 {
+		s.instIdx[c.ID] = s.numInst
+		s.numInst++
+	}
+	return s.instIdx[c.ID]
 }
 
-// passes reports whether object o may be cast to t.
-func (s *solver) passes(o int32, t *hierarchy.Class) bool {
-	c := s.objClass[o]
-	k := [2]int32{c.ID, t.ID}
-	ok, seen := s.compat[k]
-	if !seen {
-		ok = s.h.IsSubclass(c, t)
-		s.compat[k] = ok
-	}
-	return ok
+// filterSet is the objects (up to checked) that pass one filter class,
+// and the verdicts by instantiated class index (0 unknown, 1 passes, 2
+// does not).
+type filterSet struct {
+	objs    roaring.Bitmap
+	checked int32
+	verdict []int8
 }
 
 // filterFor returns the cast filter of class t; nil (no filtering) when
@@ -256,17 +283,19 @@ func (s *solver) staticNode(f *hierarchy.Field) int32 {
 
 // addLoad registers dst = base.f and applies it to base's objects.
 func (s *solver) addLoad(base, f, dst int32) {
+	base = s.find(base)
 	s.loads[base] = append(s.loads[base], access{f, dst})
-	for _, o := range s.pts[base].AppendTo(nil) {
-		s.addEdge(s.fieldNode(int32(o), f), dst, nil)
+	for _, o := range elements(s.pts[base], nil) {
+		s.addEdge(s.fieldNode(o, f), dst, nil)
 	}
 }
 
 // addStore registers base.f = src and applies it to base's objects.
 func (s *solver) addStore(base, f, src int32) {
+	base = s.find(base)
 	s.stores[base] = append(s.stores[base], access{f, src})
-	for _, o := range s.pts[base].AppendTo(nil) {
-		s.store(int32(o), f, src)
+	for _, o := range elements(s.pts[base], nil) {
+		s.store(o, f, src)
 	}
 }
 
@@ -305,17 +334,18 @@ func (s *solver) typeFilter(desc string) *hierarchy.Class {
 
 // addVirtual registers a virtual call site on receiver node n.
 func (s *solver) addVirtual(n int32, st *site) {
+	n = s.find(n)
 	s.recvs[n] = append(s.recvs[n], st)
-	for _, o := range s.pts[n].AppendTo(nil) {
-		s.dispatch(st, int32(o))
+	for _, o := range elements(s.pts[n], nil) {
+		s.dispatch(st, o)
 	}
 }
 
 // solve runs to the fixpoint: reached methods are visited (their
 // constraints added), then changed nodes propagate, until neither is left.
 func (s *solver) solve() error {
-	var d intsets.Sparse
-	var objs []int
+	d := roaring.New()
+	var objs []int32
 	for (len(s.visitQ) > 0 || len(s.queue) > 0) && s.err == nil {
 		for len(s.visitQ) > 0 {
 			m := s.visitQ[0]
@@ -328,28 +358,35 @@ func (s *solver) solve() error {
 			n := s.queue[0]
 			s.queue = s.queue[1:]
 			s.queued[n] = false
-			d.Copy(s.delta[n])
+			if s.rep[n] != n {
+				continue // collapsed into a cycle's representative
+			}
+			s.maybeCollapse()
+			if s.rep[n] != n {
+				continue
+			}
+			d, s.delta[n] = s.delta[n], d
 			s.delta[n].Clear()
 			if d.IsEmpty() {
 				continue
 			}
 			for _, e := range s.copies[n][:len(s.copies[n]):len(s.copies[n])] {
-				s.flow(&d, e.to, e.filter)
+				s.flow(d, e.to, e.filter)
 			}
-			objs = d.AppendTo(objs[:0])
+			objs = elements(d, objs[:0])
 			for _, a := range s.loads[n][:len(s.loads[n]):len(s.loads[n])] {
 				for _, o := range objs {
-					s.addEdge(s.fieldNode(int32(o), a.field), a.other, nil)
+					s.addEdge(s.fieldNode(o, a.field), a.other, nil)
 				}
 			}
 			for _, a := range s.stores[n][:len(s.stores[n]):len(s.stores[n])] {
 				for _, o := range objs {
-					s.store(int32(o), a.field, a.other)
+					s.store(o, a.field, a.other)
 				}
 			}
 			for _, st := range s.recvs[n][:len(s.recvs[n]):len(s.recvs[n])] {
 				for _, o := range objs {
-					s.dispatch(st, int32(o))
+					s.dispatch(st, o)
 				}
 			}
 		}
@@ -358,31 +395,71 @@ func (s *solver) solve() error {
 }
 
 // dispatch handles receiver object o at a virtual site: JVM selection on
-// its class; this of the target gets o alone.
+// its class; this of the target gets o alone. Selection and binding
+// happen once per receiver class of the site; each object costs a lookup.
 func (s *solver) dispatch(st *site, o int32) {
 	c := s.objClass[o]
-	if !st.recv[c.ID] {
-		st.recv[c.ID] = true
-		st.recvList = append(st.recvList, c)
-	}
-	k := [2]int32{c.ID, st.resolved.ID}
-	t, ok := s.selected[k]
-	if !ok {
-		if sel, out := s.h.Select(c, st.resolved); out.OK() {
-			t = sel
+	i := st.receiver(c)
+	if i < 0 {
+		k := [2]int32{c.ID, st.resolved.ID}
+		t, ok := s.selected[k]
+		if !ok {
+			if sel, out := s.h.Select(c, st.resolved); out.OK() {
+				t = sel
+			}
+			s.selected[k] = t
 		}
-		s.selected[k] = t
+		var tm *method
+		if t != nil {
+			tm = s.bind(st, t)
+		}
+		i = st.addReceiver(c, t, tm)
 	}
+	t, tm := st.recvTarget[i], st.recvMethod[i]
 	if t == nil {
 		return
 	}
-	tm := s.bind(st, t)
 	if tm != nil && len(tm.params) > 0 {
 		s.seed(tm.params[0], o)
 	}
 	if t.IsNative() {
 		s.nativeReceiver(st, t, o)
 	}
+}
+
+// receiver returns the index of receiver class c at the site, -1 if new.
+func (st *site) receiver(c *hierarchy.Class) int {
+	if st.recvIndex != nil {
+		if i, ok := st.recvIndex[c.ID]; ok {
+			return int(i)
+		}
+		return -1
+	}
+	for i, r := range st.recvList {
+		if r == c {
+			return i
+		}
+	}
+	return -1
+}
+
+// addReceiver records receiver class c selecting t (nil: none) and
+// returns its index; sites with many classes get an index map.
+func (st *site) addReceiver(c *hierarchy.Class, t *hierarchy.Method, tm *method) int {
+	i := len(st.recvList)
+	st.recvList = append(st.recvList, c)
+	st.recvTarget = append(st.recvTarget, t)
+	st.recvMethod = append(st.recvMethod, tm)
+	switch {
+	case st.recvIndex != nil:
+		st.recvIndex[c.ID] = int32(i)
+	case len(st.recvList) > 8:
+		st.recvIndex = map[int32]int32{}
+		for j, r := range st.recvList {
+			st.recvIndex[r.ID] = int32(j)
+		}
+	}
+	return i
 }
 
 // bind connects a call site to target t once (arguments, result,

@@ -97,7 +97,7 @@ func (s *solver) visit(mi *method) error {
 
 func (s *solver) newSite(mi *method, st *summary.Stmt, kind callgraph.SiteKind, ref string, v func(int32) int32) *site {
 	x := &site{cs: &callgraph.Site{Caller: mi.m, ID: st.Site, Line: st.Line, Kind: kind, Ref: ref},
-		caller: mi, base: v(st.Base), dst: v(st.Dst), recv: map[int32]bool{}, targets: map[int32]bool{}}
+		caller: mi, base: v(st.Base), dst: v(st.Dst), targets: map[int32]bool{}}
 	if len(st.Args) > 0 {
 		x.args = make([]int32, len(st.Args))
 		for i, a := range st.Args {

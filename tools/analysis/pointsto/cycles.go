@@ -1,0 +1,163 @@
+package pointsto
+
+import (
+	"slices"
+
+	"github.com/RoaringBitmap/roaring/v2"
+)
+
+// Cycle elimination (seed 000 §6.3, Fähndrich et al. PLDI 1998; Hardekopf
+// and Lin PLDI 2007): the nodes of a cycle of unfiltered copy edges end
+// with equal points-to sets, so they are collapsed into one representative
+// (the smallest id, for determinism) that owns the set and the members'
+// edges, loads, stores and call sites. The solver looks for cycles with
+// Tarjan's algorithm over the whole copy graph each time it has grown by
+// an eighth since the last look: on-the-fly call graph construction keeps
+// adding edges, and parameter/return flow makes most cycles.
+
+// find returns the representative of node n (path halving).
+func (s *solver) find(n int32) int32 {
+	for s.rep[n] != n {
+		s.rep[n] = s.rep[s.rep[n]]
+		n = s.rep[n]
+	}
+	return n
+}
+
+// maybeCollapse runs cycle elimination if the copy graph grew enough.
+func (s *solver) maybeCollapse() {
+	if grown := s.numEdges - s.edgesAtCollapse; grown < 20000 || grown < s.numEdges/8 {
+		return
+	}
+	s.edgesAtCollapse = s.numEdges
+	for _, scc := range s.copyCycles() {
+		s.collapse(scc)
+	}
+}
+
+// copyCycles returns the strongly connected components of more than one
+// node in the graph of unfiltered copy edges between representatives
+// (iterative Tarjan), each sorted, in order of their smallest node.
+func (s *solver) copyCycles() [][]int32 {
+	n := len(s.pts)
+	index := make([]int32, n) // 0: unvisited, else DFS number + 1
+	low := make([]int32, n)
+	onStack := make([]bool, n)
+	var stack []int32
+	type frame struct {
+		v int32
+		i int // next edge of v
+	}
+	var call []frame
+	var sccs [][]int32
+	next := int32(1)
+	for root := range int32(n) {
+		if s.rep[root] != root || index[root] != 0 || len(s.copies[root]) == 0 {
+			continue
+		}
+		call = append(call[:0], frame{v: root})
+		index[root], low[root] = next, next
+		next++
+		stack = append(stack, root)
+		onStack[root] = true
+		for len(call) > 0 {
+			f := &call[len(call)-1]
+			v := f.v
+			if f.i < len(s.copies[v]) {
+				e := s.copies[v][f.i]
+				f.i++
+				if e.filter != nil {
+					continue
+				}
+				w := s.find(e.to)
+				if w == v {
+					continue
+				}
+				if index[w] == 0 {
+					index[w], low[w] = next, next
+					next++
+					stack = append(stack, w)
+					onStack[w] = true
+					call = append(call, frame{v: w})
+				} else if onStack[w] {
+					low[v] = min(low[v], index[w])
+				}
+				continue
+			}
+			call = call[:len(call)-1]
+			if len(call) > 0 {
+				u := call[len(call)-1].v
+				low[u] = min(low[u], low[v])
+			}
+			if low[v] == index[v] {
+				i := len(stack) - 1
+				for stack[i] != v {
+					i--
+				}
+				if len(stack)-i > 1 {
+					scc := slices.Clone(stack[i:])
+					slices.Sort(scc)
+					sccs = append(sccs, scc)
+				}
+				for _, w := range stack[i:] {
+					onStack[w] = false
+				}
+				stack = stack[:i]
+			}
+		}
+	}
+	slices.SortFunc(sccs, func(a, b []int32) int { return int(a[0] - b[0]) })
+	return sccs
+}
+
+// collapse merges the nodes of scc (sorted representatives) into the
+// first.
+func (s *solver) collapse(scc []int32) {
+	r := scc[0]
+	union := roaring.New()
+	for _, x := range scc {
+		union.Or(s.pts[x])
+	}
+	// What the merged edges have not seen: the members' pending deltas if
+	// all members already hold the union (the usual case), else
+	// everything.
+	delta := roaring.New()
+	for _, x := range scc {
+		if !s.pts[x].Equals(union) {
+			delta = union.Clone()
+			break
+		}
+		delta.Or(s.delta[x])
+	}
+	for _, x := range scc[1:] {
+		s.rep[x] = r
+		s.copies[r] = append(s.copies[r], s.copies[x]...)
+		s.loads[r] = append(s.loads[r], s.loads[x]...)
+		s.stores[r] = append(s.stores[r], s.stores[x]...)
+		s.recvs[r] = append(s.recvs[r], s.recvs[x]...)
+		s.copies[x], s.loads[x], s.stores[x], s.recvs[x] = nil, nil, nil, nil
+		s.pts[x].Clear()
+		s.delta[x].Clear()
+	}
+	s.pts[r], s.delta[r] = union, delta
+	s.copies[r] = s.dedupEdges(r, s.copies[r])
+	if !s.delta[r].IsEmpty() {
+		s.enqueue(r)
+	}
+}
+
+// dedupEdges drops self loops and repeated edges of representative r,
+// keeping the first of each.
+func (s *solver) dedupEdges(r int32, es []edge) []edge {
+	seen := map[edge]bool{}
+	out := es[:0]
+	for _, e := range es {
+		e.to = s.find(e.to)
+		if e.to == r || seen[e] {
+			continue
+		}
+		seen[e] = true
+		out = append(out, e)
+	}
+	return out
+}
