@@ -72,7 +72,7 @@ type access struct{ field, other int32 }
 // method is a reached method's nodes.
 type method struct {
 	m        *hierarchy.Method
-	base     int32   // node of variable 0
+	base     int32 // node of variable 0
 	numVars  int32
 	params   []int32 // nodes of the parameters (this first), -1 for none
 	ret, exc int32
