@@ -189,6 +189,13 @@ func (p *Program) IsClient(c *hierarchy.Class) bool {
 	return s != nil && s.client
 }
 
+// IsPlaceholder reports whether c is placeholder code of library-fragment
+// mode: the placeholder main's class or a placeholder client class.
+func (p *Program) IsPlaceholder(c *hierarchy.Class) bool {
+	s := p.source(c)
+	return s != nil && s.synth != nil
+}
+
 // Body returns the statement part of m's body, nil for a method without
 // code (abstract, native, phantom). Bodies are made on first request and
 // kept; an error names the class file or summary.

@@ -1,0 +1,6 @@
+package corpus.modref.lib;
+
+/** A client callback. */
+public interface Callback {
+    void call(Counter c);
+}

@@ -1,0 +1,724 @@
+// Package modref is MOD/USE (side-effect) analysis for Java over a solved
+// points-to analysis (package pointsto): for every reached method and
+// every call site, the abstract locations it may write (MOD) and read
+// (USE), directly or through the methods it calls. It is the
+// whole-program MOD analysis of research/seed-000-003.md §4 ([T] §3.1.3,
+// Fig. 3.3), with USE computed the same way ("essentially identical",
+// §4), transposed to Java; run on placeholder code it is the fragment MOD
+// of §5 ([T] §3.2), and on client + summaries it gives the client-visible
+// MOD of §6 ([T] §3.3), which must equal the whole-program one (the
+// equality oracle, testing/oracle, checks it).
+//
+// Locations. Java has no pointers to variables, so the locations are the
+// heap's and the statics': a field of an abstract object ("O.f"), the
+// elements of an abstract array object ("O[]", all elements one location,
+// as in the points-to analysis), and a static field. Objects are those
+// of the points-to result (an allocation site for AND_f, a class for
+// 0-CFA_f), so the sets are as precise as the points-to sets.
+//
+// Direct effects (§4 step 2). A store b.f = v writes O.f for every object
+// O of b's points-to set whose class has field f; a load reads it; array
+// stores and loads write and read O[] for the array objects of b; static
+// stores and loads write and read the static field. Primitive accesses
+// count (the summary keeps them; docs/SUMMARY_FORMAT.md). The native
+// methods the points-to analysis models have the effects of their models,
+// charged to the call site that reaches them: System.arraycopy reads the
+// source's and writes the destination's elements; Object.clone reads every
+// field (or the elements) of its receiver objects and writes them too,
+// since the copy is abstracted by the receiver's objects as in points-to;
+// the calls a native method makes (reach.ImplicitCalls: Thread.start0 runs
+// run() on its receiver) are calls of the site, dispatched on the
+// receiver's objects. Other native methods have no effects (not modelled,
+// as in points-to).
+//
+// Calls (§4 step 3). The call graph is the points-to result's (its
+// targets per site), plus the implicit calls above, plus class
+// initialisation: a statement that initialises a class (new, a static
+// field access, a static call; JVMS §5.5) may run its <clinit> and those
+// of its superclasses and of superinterfaces declaring default methods,
+// as the points-to analysis runs them. MOD and USE of a method are its
+// direct effects and those of everything it may call, computed bottom-up
+// over the strongly connected components of the call graph (Tarjan, in
+// the deterministic order of the methods' keys and the sites' ids): the
+// members of a component share one set. A call site's sets are the union
+// of its targets' (and implicit callees') sets and the effects of the
+// native models it reaches.
+//
+// Filters. The seed's active filter removes non-static locals whose
+// lifetime has ended; Java locations are never locals, so every location
+// is active. Its accessible filter removes, at a call, the locations the
+// caller cannot reach through actuals or globals (locals and heap
+// variables created by the callee); it is not applied here, so a method's
+// sets may name objects a callee allocates and drops (a superset: safe).
+//
+// Library fragments (§5). In library-fragment mode (link.Placeholders)
+// the placeholder main performs everything a client may do (API calls,
+// reads and writes of API fields and array elements) and every object a
+// client holds, and every client variable, is the placeholder static
+// field fragment$main/Main.ph — the seed's global ph_var, which passes
+// both filters. The placeholder client classes' methods stand for client
+// code called back from the library; the seed's single ph_proc contains
+// every client statement, so here each placeholder method also calls the
+// placeholder main: a library call that may call back into the client may
+// do whatever a client does. The library's MOD sets then answer §5.3's
+// questions: a library statement may modify client data when its MOD
+// names the placeholder static or an object the placeholder code
+// allocates.
+//
+// Results are deterministic: location ids are dense and assigned in a
+// deterministic order, and names (Name, Names) sort the same in every
+// mode. Sets are sparse bitsets (golang.org/x/tools/container/intsets).
+package modref
+
+import (
+	"cmp"
+	"slices"
+
+	"golang.org/x/tools/container/intsets"
+
+	"github.com/rules-fragment/rules_fragment/tools/analysis/internal/reach"
+	"github.com/rules-fragment/rules_fragment/tools/analysis/pointsto"
+	"github.com/rules-fragment/rules_fragment/tools/callgraph"
+	"github.com/rules-fragment/rules_fragment/tools/hierarchy"
+	"github.com/rules-fragment/rules_fragment/tools/link"
+	"github.com/rules-fragment/rules_fragment/tools/summary"
+)
+
+// Location is an abstract memory location.
+type Location struct {
+	// Object is the points-to result's abstract object owning the field or
+	// elements; -1 for a static field.
+	Object int
+	// Field is the instance or static field; nil for the elements of the
+	// array object Object.
+	Field *hierarchy.Field
+}
+
+// Result is the MOD/USE solution of one points-to result.
+type Result struct {
+	PointsTo *pointsto.Result
+
+	locs     []Location
+	names    []string // by location id, made on demand
+	objNames []string // by object id, made on demand
+
+	nodes []node
+	index map[int32]int32 // method id → node
+	sites map[*callgraph.Site]*siteInfo
+}
+
+// node is a reached method: its transitive sets (shared by the members of
+// its component, and with a callee's when they are equal).
+type node struct {
+	m        *hierarchy.Method
+	mod, use *intsets.Sparse
+}
+
+// siteInfo is what a call site adds to its targets' sets: implicit callees
+// and the effects of native models.
+type siteInfo struct {
+	callees  []int32
+	mod, use *intsets.Sparse
+	// location ids of the native models' effects while collecting
+	modIDs, useIDs []int32
+}
+
+// Method returns the MOD and USE sets of reached method m (location
+// ids), nil if m is not reached. The sets are shared: do not modify them.
+func (r *Result) Method(m *hierarchy.Method) (mod, use *intsets.Sparse) {
+	i, ok := r.index[m.ID]
+	if !ok {
+		return nil, nil
+	}
+	return r.nodes[i].mod, r.nodes[i].use
+}
+
+// Site returns the MOD and USE sets of call site s of the points-to call
+// graph (nil for a site whose caller is not reached). The sets may be
+// shared: do not modify them.
+func (r *Result) Site(s *callgraph.Site) (mod, use *intsets.Sparse) {
+	if _, ok := r.index[s.Caller.ID]; !ok {
+		return nil, nil
+	}
+	var mods, uses []*intsets.Sparse
+	add := func(i int32) {
+		mods = append(mods, r.nodes[i].mod)
+		uses = append(uses, r.nodes[i].use)
+	}
+	for _, t := range s.Targets {
+		if i, ok := r.index[t.ID]; ok {
+			add(i)
+		}
+	}
+	if x := r.sites[s]; x != nil {
+		for _, i := range x.callees {
+			add(i)
+		}
+		mods = append(mods, x.mod)
+		uses = append(uses, x.use)
+	}
+	var scratch intsets.Sparse
+	return union(mods, &scratch), union(uses, &scratch)
+}
+
+// NumLocations is the number of locations; ids are 0..NumLocations-1.
+func (r *Result) NumLocations() int { return len(r.locs) }
+
+// Location returns location id.
+func (r *Result) Location(id int) Location { return r.locs[id] }
+
+// Name names location id stably across modes: "static F" for a static
+// field, "O.F" for field F of object O and "O[]" for the elements of array
+// object O, where F is hierarchy.Field.Key and O pointsto.Object.String.
+func (r *Result) Name(id int) string {
+	if r.names == nil {
+		r.names = make([]string, len(r.locs))
+	}
+	if s := r.names[id]; s != "" {
+		return s
+	}
+	l := r.locs[id]
+	var s string
+	switch {
+	case l.Object < 0:
+		s = "static " + l.Field.Key()
+	case l.Field == nil:
+		s = r.objectName(l.Object) + "[]"
+	default:
+		s = r.objectName(l.Object) + "." + l.Field.Key()
+	}
+	r.names[id] = s
+	return s
+}
+
+func (r *Result) objectName(o int) string {
+	if r.objNames == nil {
+		r.objNames = make([]string, r.PointsTo.NumObjects())
+	}
+	if r.objNames[o] == "" {
+		r.objNames[o] = r.PointsTo.Object(o).String()
+	}
+	return r.objNames[o]
+}
+
+// Names returns the names of locations ids, sorted.
+func (r *Result) Names(ids []int) []string {
+	out := make([]string, len(ids))
+	for i, id := range ids {
+		out[i] = r.Name(id)
+	}
+	slices.Sort(out)
+	return out
+}
+
+// locKey identifies a location while collecting: (object, field id) with
+// object -1 for statics and field pointsto.ArrayElement for elements.
+type locKey struct{ obj, field int32 }
+
+// analysis is the state of one Analyze call.
+type analysis struct {
+	p        *link.Program
+	h        *hierarchy.Hierarchy
+	pt       *pointsto.Result
+	sym      *reach.Symbols
+	r        *Result
+	ids      map[locKey]int32 // first-sight location ids
+	keys     []locKey
+	fields   map[int32]*hierarchy.Field
+	compat   map[[2]int32]bool            // (object class, field class) → the class has the field
+	inits    map[int32][]int32            // class id → nodes of the initialisers it runs
+	fieldsOf map[int32][]*hierarchy.Field // class id → its instance fields, inherited included
+
+	localMod, localUse [][]int32 // per node, first-sight ids
+	succ               [][]int32 // per node, callee nodes
+}
+
+// Analyze computes MOD and USE of p's reached methods and call sites from
+// points-to result r (of the same program).
+func Analyze(p *link.Program, r *pointsto.Result) (*Result, error) {
+	g := r.Graph
+	res := &Result{PointsTo: r, index: make(map[int32]int32, len(g.Reachable)), sites: map[*callgraph.Site]*siteInfo{}}
+	a := &analysis{p: p, h: p.Hierarchy, pt: r, sym: reach.NewSymbols(p), r: res, ids: map[locKey]int32{},
+		fields: map[int32]*hierarchy.Field{}, compat: map[[2]int32]bool{}, inits: map[int32][]int32{},
+		fieldsOf: map[int32][]*hierarchy.Field{}}
+	res.nodes = make([]node, len(g.Reachable))
+	for i, m := range g.Reachable {
+		res.nodes[i].m = m
+		res.index[m.ID] = int32(i)
+	}
+	n := len(res.nodes)
+	a.localMod, a.localUse, a.succ = make([][]int32, n), make([][]int32, n), make([][]int32, n)
+	byCaller := map[int32][]*callgraph.Site{}
+	for _, s := range g.Sites {
+		byCaller[s.Caller.ID] = append(byCaller[s.Caller.ID], s)
+	}
+	var main int32 = -1
+	if p.FragmentMain != nil {
+		if i, ok := res.index[p.FragmentMain.ID]; ok {
+			main = i
+		}
+	}
+	for i := range res.nodes {
+		m := res.nodes[i].m
+		sites := byCaller[m.ID]
+		for _, s := range sites {
+			for _, t := range s.Targets {
+				a.edge(int32(i), t)
+			}
+		}
+		if err := a.body(int32(i), sites); err != nil {
+			return nil, err
+		}
+		if main >= 0 && int32(i) != main && p.IsPlaceholder(m.Class) {
+			a.succ[i] = append(a.succ[i], main)
+		}
+	}
+	a.solve()
+	return res, nil
+}
+
+// edge adds a call from node i to method t, if t is reached.
+func (a *analysis) edge(i int32, t *hierarchy.Method) {
+	if j, ok := a.r.index[t.ID]; ok {
+		a.succ[i] = append(a.succ[i], j)
+	}
+}
+
+// loc returns the first-sight id of a location.
+func (a *analysis) loc(obj int32, f *hierarchy.Field) int32 {
+	k := locKey{obj, pointsto.ArrayElement}
+	if f != nil {
+		k.field = f.ID
+		a.fields[f.ID] = f
+	}
+	if id, ok := a.ids[k]; ok {
+		return id
+	}
+	id := int32(len(a.keys))
+	a.keys = append(a.keys, k)
+	a.ids[k] = id
+	return id
+}
+
+// hasField reports whether object o may have instance field f: its class
+// is a subclass of f's (unknown classes may).
+func (a *analysis) hasField(o int, f *hierarchy.Field) bool {
+	c := a.pt.Object(o).Class
+	if c.Phantom || f.Class.Phantom {
+		return true
+	}
+	k := [2]int32{c.ID, f.Class.ID}
+	ok, seen := a.compat[k]
+	if !seen {
+		ok = a.h.IsSubclass(c, f.Class)
+		a.compat[k] = ok
+	}
+	return ok
+}
+
+// objects adds the locations of field f (nil: array elements) of the
+// objects of variable v of m to out.
+func (a *analysis) objects(out *[]int32, m *hierarchy.Method, v int32, f *hierarchy.Field) {
+	if v < 0 {
+		return
+	}
+	for _, o := range a.pt.VarPointsTo(m, v) {
+		if f == nil {
+			if !a.pt.Object(o).Class.IsArray() {
+				continue
+			}
+		} else if !a.hasField(o, f) {
+			continue
+		}
+		*out = append(*out, a.loc(int32(o), f))
+	}
+}
+
+// body collects the direct effects and the implicit calls of node i's
+// statements.
+func (a *analysis) body(i int32, sites []*callgraph.Site) error {
+	m := a.r.nodes[i].m
+	b, err := a.p.Body(m)
+	if err != nil || b == nil {
+		return err
+	}
+	mod, use := &a.localMod[i], &a.localUse[i]
+	for k := range b.Stmts {
+		st := &b.Stmts[k]
+		switch st.Op {
+		case summary.OpNew:
+			a.initialise(i, nil, a.sym.Class(st.Ref))
+		case summary.OpLoad:
+			if f := a.sym.Field(st.Ref); f != nil {
+				a.objects(use, m, st.Base, f)
+			}
+		case summary.OpStore:
+			if f := a.sym.Field(st.Ref); f != nil {
+				a.objects(mod, m, st.Base, f)
+			}
+		case summary.OpStaticLoad:
+			if f := a.sym.Field(st.Ref); f != nil {
+				*use = append(*use, a.loc(-1, f))
+				a.initialise(i, nil, f.Class)
+			}
+		case summary.OpStaticStore:
+			if f := a.sym.Field(st.Ref); f != nil {
+				*mod = append(*mod, a.loc(-1, f))
+				a.initialise(i, nil, f.Class)
+			}
+		case summary.OpArrayLoad:
+			a.objects(use, m, st.Base, nil)
+		case summary.OpArrayStore:
+			a.objects(mod, m, st.Base, nil)
+		case summary.OpCall:
+			if s := findSite(sites, st, a.sym.Pool.MethodName(st.Ref)); s != nil {
+				a.call(i, m, st, s)
+			}
+		}
+	}
+	return nil
+}
+
+// findSite returns the call-graph site of call statement st.
+func findSite(sites []*callgraph.Site, st *summary.Stmt, ref string) *callgraph.Site {
+	for _, s := range sites {
+		if s.ID == st.Site && s.Kind <= callgraph.Static && s.Ref == ref {
+			return s
+		}
+	}
+	return nil
+}
+
+// info returns the extra effects record of site s.
+func (a *analysis) info(s *callgraph.Site) *siteInfo {
+	x := a.r.sites[s]
+	if x == nil {
+		x = &siteInfo{}
+		a.r.sites[s] = x
+	}
+	return x
+}
+
+// The native methods whose models have effects (pointsto's natives.go).
+const (
+	objectClone = "java/lang/Object.clone()Ljava/lang/Object;"
+	arraycopy   = "java/lang/System.arraycopy(Ljava/lang/Object;ILjava/lang/Object;II)V"
+)
+
+// call adds the initialisation a static call performs and the effects of
+// the native models among the targets of site s (statement st of node i).
+func (a *analysis) call(i int32, m *hierarchy.Method, st *summary.Stmt, s *callgraph.Site) {
+	if st.Kind == summary.CallStatic && s.Callee != nil {
+		a.initialise(i, s, s.Callee.Class)
+	}
+	arg := func(k int) int32 {
+		if k < len(st.Args) {
+			return st.Args[k]
+		}
+		return -1
+	}
+	for _, t := range s.Targets {
+		if !t.IsNative() {
+			continue
+		}
+		switch t.Key() {
+		case arraycopy:
+			x := a.info(s)
+			a.objects(&x.useIDs, m, arg(0), nil)
+			a.objects(&x.modIDs, m, arg(2), nil)
+			a.localUse[i] = append(a.localUse[i], x.useIDs...)
+			a.localMod[i] = append(a.localMod[i], x.modIDs...)
+		case objectClone:
+			a.clone(i, m, st, s, t)
+		}
+		for _, ic := range reach.ImplicitCalls(t.Key()) {
+			recv := st.Base
+			if ic.Arg >= 0 {
+				recv = arg(ic.Arg)
+			}
+			a.implicit(i, m, recv, ic, s)
+		}
+	}
+}
+
+// clone charges Object.clone's model to site s: it reads and (the copy
+// being abstracted by its receiver's objects) writes every field, or the
+// elements, of the receiver objects that select it.
+func (a *analysis) clone(i int32, m *hierarchy.Method, st *summary.Stmt, s *callgraph.Site, t *hierarchy.Method) {
+	if st.Base < 0 {
+		return
+	}
+	x := a.info(s)
+	for _, o := range a.pt.VarPointsTo(m, st.Base) {
+		c := a.pt.Object(o).Class
+		if s.Kind != callgraph.Special && s.Callee != nil {
+			if sel, out := a.h.Select(c, s.Callee); !out.OK() || sel != t {
+				continue
+			}
+		}
+		if c.IsArray() {
+			l := a.loc(int32(o), nil)
+			x.modIDs, x.useIDs = append(x.modIDs, l), append(x.useIDs, l)
+			continue
+		}
+		for _, f := range a.instanceFields(c) {
+			l := a.loc(int32(o), f)
+			x.modIDs, x.useIDs = append(x.modIDs, l), append(x.useIDs, l)
+		}
+	}
+	a.localUse[i] = append(a.localUse[i], x.useIDs...)
+	a.localMod[i] = append(a.localMod[i], x.modIDs...)
+}
+
+// instanceFields returns the instance fields of class c and its
+// superclasses.
+func (a *analysis) instanceFields(c *hierarchy.Class) []*hierarchy.Field {
+	if fs, ok := a.fieldsOf[c.ID]; ok {
+		return fs
+	}
+	var fs []*hierarchy.Field
+	for k := c; k != nil; k = k.Super {
+		for _, f := range k.Fields {
+			if !f.IsStatic() {
+				fs = append(fs, f)
+			}
+		}
+	}
+	a.fieldsOf[c.ID] = fs
+	return fs
+}
+
+// implicit adds the call a native method makes (ic) on the objects of
+// variable recv of m as callees of site s.
+func (a *analysis) implicit(i int32, m *hierarchy.Method, recv int32, ic reach.Implicit, s *callgraph.Site) {
+	c := a.h.Lookup(ic.Class)
+	if c == nil || recv < 0 {
+		return
+	}
+	var rm *hierarchy.Method
+	var err error
+	if ic.Interface {
+		rm, err = a.h.ResolveInterfaceMethod(c, ic.Name, ic.Desc)
+	} else {
+		rm, err = a.h.ResolveMethod(c, ic.Name, ic.Desc)
+	}
+	if err != nil || rm == nil {
+		return
+	}
+	x := a.info(s)
+	for _, o := range a.pt.VarPointsTo(m, recv) {
+		t, out := a.h.Select(a.pt.Object(o).Class, rm)
+		if !out.OK() || t == nil {
+			continue
+		}
+		if j, ok := a.r.index[t.ID]; ok && !slices.Contains(x.callees, j) {
+			x.callees = append(x.callees, j)
+			a.succ[i] = append(a.succ[i], j)
+		}
+	}
+}
+
+// initialise adds the class initialisers that initialising c may run as
+// callees of node i (and of site s, if not nil).
+func (a *analysis) initialise(i int32, s *callgraph.Site, c *hierarchy.Class) {
+	ns := a.initialisers(c)
+	if len(ns) == 0 {
+		return
+	}
+	a.succ[i] = append(a.succ[i], ns...)
+	if s != nil {
+		x := a.info(s)
+		x.callees = append(x.callees, ns...)
+	}
+}
+
+// initialisers returns the reached <clinit> nodes that initialising c
+// runs: its superclasses', the superinterfaces' that declare default
+// methods, and its own (reach.Initializer's order).
+func (a *analysis) initialisers(c *hierarchy.Class) []int32 {
+	if c == nil || c.IsArray() {
+		return nil
+	}
+	if ns, ok := a.inits[c.ID]; ok {
+		return ns
+	}
+	a.inits[c.ID] = nil // cycles (malformed hierarchies) end here
+	var ns []int32
+	if !c.IsInterface() {
+		ns = append(ns, a.initialisers(c.Super)...)
+		for _, i := range a.h.Superinterfaces(c) {
+			if declaresDefault(i) {
+				ns = append(ns, a.initialisers(i)...)
+			}
+		}
+	}
+	if m := c.DeclaredMethod("<clinit>", "()V"); m != nil {
+		if j, ok := a.r.index[m.ID]; ok {
+			ns = append(ns, j)
+		}
+	}
+	a.inits[c.ID] = ns
+	return ns
+}
+
+func declaresDefault(c *hierarchy.Class) bool {
+	for _, m := range c.Methods {
+		if !m.IsAbstract() && !m.IsStatic() && !m.IsPrivate() {
+			return true
+		}
+	}
+	return false
+}
+
+// solve numbers the locations (statics first, then by object and field,
+// so that an object's fields are neighbours in the bitsets) and computes
+// the transitive sets over the call graph's strongly connected
+// components.
+func (a *analysis) solve() {
+	order := make([]int32, len(a.keys))
+	for i := range order {
+		order[i] = int32(i)
+	}
+	slices.SortFunc(order, func(x, y int32) int {
+		kx, ky := a.keys[x], a.keys[y]
+		return cmp.Or(cmp.Compare(kx.obj, ky.obj), cmp.Compare(kx.field, ky.field))
+	})
+	perm := make([]int32, len(order))
+	a.r.locs = make([]Location, len(order))
+	for newID, old := range order {
+		perm[old] = int32(newID)
+		k := a.keys[old]
+		l := Location{Object: int(k.obj)}
+		if k.field != pointsto.ArrayElement || k.obj < 0 {
+			l.Field = a.fields[k.field]
+		}
+		a.r.locs[newID] = l
+	}
+	local := func(ids []int32) *intsets.Sparse {
+		s := new(intsets.Sparse)
+		for _, l := range ids {
+			s.Insert(int(perm[l]))
+		}
+		return s
+	}
+	for _, x := range a.r.sites {
+		x.mod, x.use = local(x.modIDs), local(x.useIDs)
+		x.modIDs, x.useIDs = nil, nil
+	}
+	t := tarjan{succ: a.succ, index: make([]int32, len(a.succ)), low: make([]int32, len(a.succ)), on: make([]bool, len(a.succ))}
+	var scratchMod, scratchUse intsets.Sparse
+	t.emit = func(scc []int32) {
+		mods, uses := make([]*intsets.Sparse, 0, len(scc)), make([]*intsets.Sparse, 0, len(scc))
+		for _, v := range scc {
+			mods = append(mods, local(a.localMod[v]))
+			uses = append(uses, local(a.localUse[v]))
+			a.localMod[v], a.localUse[v] = nil, nil
+		}
+		// Callees in other components, each once.
+		t.mark++
+		var below []int32
+		for _, v := range scc {
+			for _, w := range a.succ[v] {
+				if t.comp[w] != t.ncomp && t.seen[t.comp[w]] != t.mark {
+					t.seen[t.comp[w]] = t.mark
+					below = append(below, w)
+				}
+			}
+		}
+		for _, w := range below {
+			mods = append(mods, a.r.nodes[w].mod)
+			uses = append(uses, a.r.nodes[w].use)
+		}
+		mod, use := union(mods, &scratchMod), union(uses, &scratchUse)
+		for _, v := range scc {
+			a.r.nodes[v].mod, a.r.nodes[v].use = mod, use
+		}
+	}
+	t.run()
+}
+
+// union returns the union of sets: the largest of them when it contains
+// all the others (sharing it), a new set otherwise.
+func union(sets []*intsets.Sparse, scratch *intsets.Sparse) *intsets.Sparse {
+	best, bestLen := -1, -1
+	for i, s := range sets {
+		if n := s.Len(); n > bestLen {
+			best, bestLen = i, n
+		}
+	}
+	if best < 0 {
+		return new(intsets.Sparse)
+	}
+	scratch.Copy(sets[best])
+	for i, s := range sets {
+		if i != best {
+			scratch.UnionWith(s)
+		}
+	}
+	if scratch.Len() == bestLen {
+		return sets[best]
+	}
+	out := new(intsets.Sparse)
+	out.Copy(scratch)
+	return out
+}
+
+// tarjan finds the strongly connected components of the call graph,
+// emitting each after every component it reaches (callees first).
+type tarjan struct {
+	succ       [][]int32
+	index, low []int32 // 1-based DFS numbers; 0: unvisited
+	on         []bool
+	stack      []int32
+	next       int32
+	comp       []int32 // node → component number (after emission)
+	ncomp      int32   // number of the component being emitted
+	seen       []int32 // component → mark
+	mark       int32
+	emit       func(scc []int32)
+}
+
+func (t *tarjan) run() {
+	n := len(t.succ)
+	t.comp = make([]int32, n)
+	for i := range t.comp {
+		t.comp[i] = -1
+	}
+	t.seen = make([]int32, n)
+	for v := range n {
+		if t.index[v] == 0 {
+			t.visit(int32(v))
+		}
+	}
+}
+
+func (t *tarjan) visit(v int32) {
+	t.next++
+	t.index[v], t.low[v] = t.next, t.next
+	t.stack = append(t.stack, v)
+	t.on[v] = true
+	for _, w := range t.succ[v] {
+		switch {
+		case t.index[w] == 0:
+			t.visit(w)
+			t.low[v] = min(t.low[v], t.low[w])
+		case t.on[w]:
+			t.low[v] = min(t.low[v], t.index[w])
+		}
+	}
+	if t.low[v] != t.index[v] {
+		return
+	}
+	k := len(t.stack) - 1
+	for t.stack[k] != v {
+		k--
+	}
+	scc := t.stack[k:]
+	for _, w := range scc {
+		t.on[w] = false
+		t.comp[w] = t.ncomp
+	}
+	t.emit(scc)
+	t.ncomp++
+	t.stack = t.stack[:k]
+}
