@@ -9,9 +9,11 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"slices"
 	"strings"
 
 	"github.com/rules-fragment/rules_fragment/tools/analysis/cha"
+	"github.com/rules-fragment/rules_fragment/tools/analysis/modref"
 	"github.com/rules-fragment/rules_fragment/tools/analysis/pointsto"
 	"github.com/rules-fragment/rules_fragment/tools/analysis/rta"
 	"github.com/rules-fragment/rules_fragment/tools/callgraph"
@@ -43,6 +45,10 @@ type Config struct {
 	Checks          []check.Check
 	Verdict         string
 	FailOnViolation bool
+	// ModRef adds MOD/USE sets (tools/analysis/modref) and PointsTo the
+	// points-to sets of the variables of methods in scope to the results
+	// of the points-to analyses (0cfa, andersen).
+	ModRef, PointsTo bool
 }
 
 // ErrViolation is returned by Run when a check fails and FailOnViolation
@@ -68,6 +74,8 @@ func ParseFlags(fs *flag.FlagSet, args []string) (*Config, error) {
 	fs.BoolVar(&c.Fragment, "fragment", false, "library-fragment mode: the -client containers are a library; placeholder code stands for every client using its API")
 	fs.BoolVar(&c.SplitPackages, "split-packages", false, "with -fragment: clients may declare classes in the library's (unnamed-module) packages")
 	fs.BoolVar(&c.ClosedWorld, "closed-world", false, "with -fragment: clients use only the library's API, never its dependencies' (more precise, not safe for every client)")
+	fs.BoolVar(&c.ModRef, "modref", false, "add MOD/USE sets of the methods and call sites in scope to the points-to analyses (0cfa, andersen)")
+	fs.BoolVar(&c.PointsTo, "points-to", false, "add the points-to sets of the variables of the methods in scope to the points-to analyses (0cfa, andersen)")
 	if err := fs.Parse(args); err != nil {
 		return nil, err
 	}
@@ -95,11 +103,16 @@ func ParseFlags(fs *flag.FlagSet, args []string) (*Config, error) {
 	if (c.SplitPackages || c.ClosedWorld) && !c.Fragment {
 		return nil, errors.New("-split-packages and -closed-world need -fragment")
 	}
+	if (c.ModRef || c.PointsTo) && !slices.ContainsFunc(c.Analyses, isPointsTo) {
+		return nil, errors.New("-modref and -points-to need a points-to analysis (0cfa or andersen) in -analyses")
+	}
 	if c.Scope != "client" && c.Scope != "all" {
 		return nil, fmt.Errorf("-scope must be client or all, not %q", c.Scope)
 	}
 	return c, nil
 }
+
+func isPointsTo(analysis string) bool { return analysis == "0cfa" || analysis == "andersen" }
 
 // Mode names how the program was assembled.
 func (c *Config) Mode() string {
@@ -220,21 +233,34 @@ func Analyze(c *Config) (*report.Result, error) {
 	}
 	for _, a := range c.Analyses {
 		var g *callgraph.Graph
+		var pt *pointsto.Result
 		switch a {
 		case "cha":
 			g, err = cha.CallGraph(p, roots)
 		case "rta":
 			g, err = rta.Analyze(p, roots)
 		case "0cfa", "andersen":
-			var r *pointsto.Result
-			if r, err = pointsto.Analyze(p, roots, pointsto.Options{PerClass: a == "0cfa"}); err == nil {
-				g = r.Graph
+			if pt, err = pointsto.Analyze(p, roots, pointsto.Options{PerClass: a == "0cfa"}); err == nil {
+				g = pt.Graph
 			}
 		}
 		if err != nil {
 			return nil, err
 		}
-		res.Analyses = append(res.Analyses, report.Build(g, scope))
+		an := report.Build(g, scope)
+		if pt != nil && c.ModRef {
+			mr, err := modref.Analyze(p, pt)
+			if err != nil {
+				return nil, err
+			}
+			report.AddModRef(an, mr)
+		}
+		if pt != nil && c.PointsTo {
+			if err := report.AddPointsTo(an, p, pt); err != nil {
+				return nil, err
+			}
+		}
+		res.Analyses = append(res.Analyses, an)
 	}
 	return res, nil
 }

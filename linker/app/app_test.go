@@ -2,6 +2,7 @@ package app
 
 import (
 	"bytes"
+	"encoding/json"
 	"errors"
 	"flag"
 	"os"
@@ -10,6 +11,7 @@ import (
 	"testing"
 
 	summarizer "github.com/rules-fragment/rules_fragment/summarizer/app"
+	"github.com/rules-fragment/rules_fragment/tools/report"
 	"github.com/rules-fragment/rules_fragment/tools/summary"
 )
 
@@ -67,6 +69,8 @@ func TestFlags(t *testing.T) {
 		{"-client", "a.jar", "-analyses", "kcfa"},
 		{"-client", "a.jar", "-scope", "some"},
 		{"-client", "a.jar", "extra"},
+		{"-client", "a.jar", "-modref"},                        // needs a points-to analysis
+		{"-client", "a.jar", "-points-to", "-analyses", "rta"}, // the same
 	} {
 		if _, err := ParseFlags(flag.NewFlagSet("linker", flag.ContinueOnError), args); err == nil {
 			t.Errorf("%q: no error", args)
@@ -84,4 +88,91 @@ func TestNoEntryPoint(t *testing.T) {
 	if err == nil || !strings.Contains(err.Error(), "JLex/Main.nosuch") {
 		t.Errorf("got %v", err)
 	}
+}
+
+// TestModRefJSON: -modref and -points-to add set tables and indices to the
+// points-to analyses, which decode consistently with their totals, and
+// leave the rest of the result as it is without them.
+func TestModRefJSON(t *testing.T) {
+	sum := jlexSummary(t)
+	config := func() *Config {
+		return &Config{Client: []string{jlex}, Summaries: []string{sum}, Analyses: []string{"rta", "0cfa"}, Scope: "client"}
+	}
+	plain, err := Analyze(config())
+	if err != nil {
+		t.Fatal(err)
+	}
+	c := config()
+	c.ModRef, c.PointsTo = true, true
+	full, err := Analyze(c)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var buf bytes.Buffer
+	if err := report.WriteJSON(&buf, plain); err != nil {
+		t.Fatal(err)
+	}
+	for _, k := range []string{`"mod"`, `"use"`, `"modref"`, `"points_to"`} {
+		if bytes.Contains(buf.Bytes(), []byte(k)) {
+			t.Errorf("the default JSON has %s", k)
+		}
+	}
+	if full.Analyses[0].ModRef != nil || full.Analyses[0].PointsTo != nil {
+		t.Error("rta has MOD/USE or points-to sets")
+	}
+	a := full.Analyses[1]
+	if a.ModRef == nil || a.PointsTo == nil {
+		t.Fatal("0cfa has no MOD/USE or points-to sets")
+	}
+	var mods, sites, siteMods, vars, pts int
+	for _, m := range a.Methods {
+		if m.Mod == nil || m.Use == nil {
+			t.Fatalf("%s has no mod or use", m.Method)
+		}
+		ns, err := a.ModRef.DecodeNames(*m.Mod)
+		if err != nil {
+			t.Fatal(err)
+		}
+		mods += len(ns)
+		for _, s := range m.Sites {
+			ns, err := a.ModRef.DecodeNames(*s.Mod)
+			if err != nil {
+				t.Fatal(err)
+			}
+			siteMods += len(ns)
+			sites++
+		}
+		for _, k := range m.PointsTo {
+			ns, err := a.PointsTo.DecodeNames(k)
+			if err != nil {
+				t.Fatal(err)
+			}
+			pts += len(ns)
+			vars++
+		}
+	}
+	mt, pt := a.ModRef.Totals, a.PointsTo.Totals
+	if n := float64(len(a.Methods)); mt.MeanMod != float64(int64(float64(mods)/n*1000+0.5))/1000 || mt.MeanMod == 0 {
+		t.Errorf("mean |MOD| %v, decoded %d over %d methods", mt.MeanMod, mods, len(a.Methods))
+	}
+	if mt.SiteMeanMod != float64(int64(float64(siteMods)/float64(sites)*1000+0.5))/1000 {
+		t.Errorf("site mean |MOD| %v, decoded %d over %d sites", mt.SiteMeanMod, siteMods, sites)
+	}
+	if pt.Variables != vars || pt.MeanSize != float64(int64(float64(pts)/float64(vars)*1000+0.5))/1000 || vars == 0 {
+		t.Errorf("points-to totals %+v, decoded %d objects over %d variables", pt, pts, vars)
+	}
+	// Without the sets, the analysis is the one without the flags.
+	a.ModRef, a.PointsTo = nil, nil
+	for _, m := range a.Methods {
+		m.Mod, m.Use, m.PointsTo = nil, nil, nil
+		for _, s := range m.Sites {
+			s.Mod, s.Use = nil, nil
+		}
+	}
+	ja, _ := json.Marshal(a)
+	jb, _ := json.Marshal(plain.Analyses[1])
+	if !bytes.Equal(ja, jb) {
+		t.Error("-modref -points-to changed the rest of the 0cfa result")
+	}
+	t.Logf("COUNT modref jlex alone 0cfa: %d locations, %d sets, mean |MOD| %.1f; %d variables, mean |pts| %.1f", mt.Locations, mt.Sets, mt.MeanMod, pt.Variables, pt.MeanSize)
 }

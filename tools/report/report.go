@@ -56,6 +56,11 @@ type Analysis struct {
 	Totals   Totals `json:"totals"`
 	// Methods are the reachable methods in scope with their call sites.
 	Methods []*Method `json:"methods"`
+	// ModRef (linker -modref) and PointsTo (linker -points-to) are the
+	// set tables of the points-to analyses' MOD/USE sets and client
+	// variables' points-to sets, which methods and sites refer to.
+	ModRef   *ModRef   `json:"modref,omitempty"`
+	PointsTo *PointsTo `json:"points_to,omitempty"`
 }
 
 // Totals are counts over the methods in scope, and over the whole program
@@ -78,8 +83,15 @@ type Totals struct {
 
 // Method is a reachable method and its call sites.
 type Method struct {
-	Method string  `json:"method"`
-	Sites  []*Site `json:"sites,omitempty"`
+	Method string `json:"method"`
+	// Mod and Use index the sets of ModRef (with -modref).
+	Mod *int `json:"mod,omitempty"`
+	Use *int `json:"use,omitempty"`
+	// PointsTo indexes the sets of PointsTo by variable (with -points-to).
+	PointsTo []int   `json:"points_to,omitempty"`
+	Sites    []*Site `json:"sites,omitempty"`
+
+	m *hierarchy.Method
 }
 
 // Site is a call site with its coverage requirements.
@@ -91,6 +103,11 @@ type Site struct {
 	Error string   `json:"error,omitempty"`
 	RC    []string `json:"rc,omitempty"`
 	TM    []string `json:"tm"`
+	// Mod and Use index the sets of ModRef (with -modref).
+	Mod *int `json:"mod,omitempty"`
+	Use *int `json:"use,omitempty"`
+
+	s *callgraph.Site
 }
 
 // Build summarises g for the methods whose class inScope accepts.
@@ -102,7 +119,7 @@ func Build(g *callgraph.Graph, inScope func(*hierarchy.Class) bool) *Analysis {
 	byCaller := map[*hierarchy.Method]*Method{}
 	for _, m := range g.Reachable {
 		if inScope(m.Class) {
-			rm := &Method{Method: m.Key()}
+			rm := &Method{Method: m.Key(), m: m}
 			byCaller[m] = rm
 			a.Methods = append(a.Methods, rm)
 		}
@@ -114,7 +131,7 @@ func Build(g *callgraph.Graph, inScope func(*hierarchy.Class) bool) *Analysis {
 		if rm == nil {
 			continue
 		}
-		rs := &Site{Site: s.ID, Line: s.Line, Kind: s.Kind.String(), Ref: s.Ref, Error: s.Error, TM: make([]string, 0, len(s.Targets))}
+		rs := &Site{Site: s.ID, Line: s.Line, Kind: s.Kind.String(), Ref: s.Ref, Error: s.Error, TM: make([]string, 0, len(s.Targets)), s: s}
 		for _, m := range s.Targets {
 			rs.TM = append(rs.TM, m.Key())
 			if m.Phantom || m.Class.Phantom {
@@ -207,6 +224,17 @@ func WriteText(w io.Writer, r *Result) error {
 		}
 		if shown > maxTextSites {
 			fmt.Fprintf(&b, "  … %d more polymorphic sites (all of them are in the JSON result)\n", shown-maxTextSites)
+		}
+		if m := a.ModRef; m != nil {
+			t := m.Totals
+			fmt.Fprintf(&b, "mod/use: %d locations accessed, %d named in scope (%d distinct sets)\n", t.Locations, t.Named, t.Sets)
+			fmt.Fprintf(&b, "  methods in scope: mean |MOD| %.1f, |USE| %.1f (max %d, %d); sites in scope: mean |MOD| %.1f, |USE| %.1f\n",
+				t.MeanMod, t.MeanUse, t.MaxMod, t.MaxUse, t.SiteMeanMod, t.SiteMeanUse)
+		}
+		if p := a.PointsTo; p != nil {
+			t := p.Totals
+			fmt.Fprintf(&b, "points-to: %d objects, %d variables in scope: mean |pts| %.1f (max %d), %d objects named (%d distinct sets)\n",
+				t.Objects, t.Variables, t.MeanSize, t.MaxSize, t.Named, t.Sets)
 		}
 	}
 	if len(r.Checks) > 0 {
