@@ -92,23 +92,38 @@ func TestClientPlusSummariesEqualsWholeProgram(t *testing.T) {
 	jdk := jdkSummary(t)
 	for _, p := range programs {
 		t.Run(p.name, func(t *testing.T) {
-			for _, f := range append([]string{p.client}, p.libs...) {
-				if _, err := os.Stat(f); err != nil {
-					t.Skipf("SKIP: %s not installed (Debian package; .ci/run installs it)", f)
-				}
-			}
-			// Summaries from the bottom of the dependency chain up.
-			sums := make([]string, len(p.libs))
-			for i := len(p.libs) - 1; i >= 0; i-- {
-				deps := append(append([]string{}, sums[i+1:]...), jdk)
-				sums[i] = filepath.Join(tmp, fmt.Sprintf("%s-%d.rfsum", p.name, i))
-				if err := summarize(sums[i], filepath.Base(p.libs[i]), []string{p.libs[i]}, deps, 0); err != nil {
-					t.Fatal(err)
-				}
-			}
-			compare(t, p.name, []string{p.client}, p.libs, append(sums, jdk), entries(p.name))
+			compare(t, p.name, []string{p.client}, p.libs, librarySummaries(t, p, jdk), entries(p.name))
 		})
 	}
+}
+
+// libSums caches librarySummaries per program.
+var libSums = map[string][]string{}
+
+// librarySummaries skips the test unless p's jars are installed, and
+// returns the summaries of p's libraries, made once per test binary from
+// the bottom of the dependency chain up, followed by jdk.
+func librarySummaries(t *testing.T, p program, jdk string) []string {
+	t.Helper()
+	for _, f := range append([]string{p.client}, p.libs...) {
+		if _, err := os.Stat(f); err != nil {
+			t.Skipf("SKIP: %s not installed (Debian package; .ci/run installs it)", f)
+		}
+	}
+	if sums, ok := libSums[p.name]; ok {
+		return sums
+	}
+	sums := make([]string, len(p.libs))
+	for i := len(p.libs) - 1; i >= 0; i-- {
+		deps := append(append([]string{}, sums[i+1:]...), jdk)
+		sums[i] = filepath.Join(tmp, fmt.Sprintf("%s-%d.rfsum", p.name, i))
+		if err := summarize(sums[i], filepath.Base(p.libs[i]), []string{p.libs[i]}, deps, 0); err != nil {
+			t.Fatal(err)
+		}
+	}
+	sums = append(sums, jdk)
+	libSums[p.name] = sums
+	return sums
 }
 
 // compare runs the linker whole-program and with summaries and requires
