@@ -1,0 +1,589 @@
+package oracle
+
+import (
+	"archive/zip"
+	"bytes"
+	"cmp"
+	"context"
+	"encoding/binary"
+	"fmt"
+	"io"
+	"maps"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"regexp"
+	"slices"
+	"strconv"
+	"strings"
+	"testing"
+	"time"
+
+	linker "github.com/rules-fragment/rules_fragment/linker/app"
+	cf "github.com/rules-fragment/rules_fragment/tools/classfile"
+	"github.com/rules-fragment/rules_fragment/tools/report"
+)
+
+// TestSoundnessAgainstExecution runs real programs on real inputs under a
+// JVMTI call tracer (testing/tracer/calltrace.c) and checks the call
+// graphs computed for them (client jar + library and JDK 17 summaries)
+// against what the JVM did:
+//
+//   - every observed call edge whose caller is client code (a class of the
+//     client jar) must be an edge of the graph: the caller is reachable, it
+//     has a call site whose id is the caller frame's bytecode index, and the
+//     entered method is among the site's targets (TM);
+//   - every client method the JDK or a library called (callbacks such as
+//     hashCode, equals, compareTo, run) must be reachable, and so must
+//     every client class initialiser the JVM ran.
+//
+// The inputs are the specifications in testing/corpus/tracer (one small
+// calculator language written for each generator); the programs' outputs
+// go to a temporary directory and are checked to exist.
+//
+// Observed edges that are not calls made by the bytecode at the caller's
+// bytecode index, and so have no call site to check, are counted per kind,
+// listed in the log, and accepted:
+//
+//   - "class initialisation": the callee is the <clinit> of a JDK or
+//     library class, run by the JVM when an instruction first uses the
+//     class (JVMS §5.5), not called, and out of the reported scope;
+//   - "JVM call at a non-call instruction": the caller frame's instruction
+//     is not an invoke (new, getstatic, ldc, anewarray, checkcast, aaload,
+//     …): the JVM loading a class through ClassLoader.loadClass or
+//     constructing an exception it throws (NullPointerException, …);
+//   - "JVM call at a call instruction": the entered method has another name
+//     or descriptor than the invoke's method reference: the JVM loading the
+//     referenced class while resolving it, or constructing the exception
+//     the instruction throws;
+//   - "invokedynamic": the JVM linking the call site (loading the
+//     bootstrap method's class through ClassLoader.loadClass,
+//     MethodHandleNatives.linkCallSite) and then entering the LambdaForm of
+//     its target (java/lang/invoke/LambdaForm$MH.0x…); the IR lowers these
+//     sites (string concatenation, lambdas), and the calls they make
+//     (toString() of a concatenation's arguments, a lambda's constructor)
+//     come from JDK frames;
+//   - "method handle invocation": a signature-polymorphic invoke
+//     (MethodHandle.invokeExact, …) entering a LambdaForm;
+//   - "native caller": the caller frame is a native method (bci -1);
+//   - "reflection": a client method entered from reflection or method
+//     handle machinery (jdk/internal/reflect, java/lang/reflect,
+//     java/lang/invoke, hidden classes) that the analysis does not reach.
+//
+// Lambdas: the JVM's lambda classes are hidden classes named
+// Host$$Lambda$N.0x… (JVMTI writes the hidden class's '/' as '.'); the IR
+// names them Host$$Lambda$I$S (tools/ir). A call entering a method of a
+// hidden lambda class is accepted when the site has a target of the same
+// name and descriptor in one of Host's lambda classes ("lambda (by name)"),
+// and a call from a hidden lambda class is checked against the sites of
+// Host's lambda classes' methods of that name and descriptor. None of the
+// five Debian programs uses lambdas; TestSoundnessLambdaNames tests the
+// matching.
+//
+// Anything else fails the test, naming the edge; so does a run observing
+// fewer than 50 edges from client code (the tracer must work). Needs gcc,
+// the JDK 17 java and jvmti.h; skips otherwise. Every program is checked
+// with RTA, 0-CFA_f and AND_f (one subtest each); figures and the gaps
+// found are in testing/tracer/README.md.
+func TestSoundnessAgainstExecution(t *testing.T) {
+	agent := buildAgent(t)
+	jdk := jdkSummary(t)
+	for _, r := range tracedRuns {
+		t.Run(r.name, func(t *testing.T) {
+			p := programNamed(t, r.name)
+			sums := librarySummaries(t, p, jdk)
+			start := time.Now()
+			edges := traceRun(t, agent, p, r)
+			traced := time.Since(start)
+			client, err := readClient(p.client)
+			if err != nil {
+				t.Fatal(err)
+			}
+			start = time.Now()
+			res, err := linker.Analyze(&linker.Config{Client: []string{p.client}, Summaries: sums, Entries: entries(p.name),
+				Analyses: r.analyses, Scope: "client", Release: 17})
+			if err != nil {
+				t.Fatal(err)
+			}
+			t.Logf("%s: traced in %.1f s, analysed (%s) in %.1f s", r.name, traced.Seconds(), strings.Join(r.analyses, ", "), time.Since(start).Seconds())
+			for _, a := range res.Analyses {
+				t.Run(a.Analysis, func(t *testing.T) {
+					st := checkEdges(edges, client, a)
+					for _, f := range st.failures {
+						t.Errorf("%s %s: %s", r.name, a.Analysis, f)
+					}
+					logExceptions(t, st)
+					var kinds []string
+					for _, k := range slices.Sorted(maps.Keys(st.exceptions)) {
+						kinds = append(kinds, fmt.Sprintf("%s %d", k, st.exceptions[k]))
+					}
+					t.Logf("COUNT soundness %s %s: %d edges observed (%d from client code, %d into it from elsewhere); %d site edges checked (%d lambda by name), %d callbacks and %d initialisers reachable, %d failures; exceptions: %s",
+						r.name, a.Analysis, len(edges), st.fromClient, st.intoClient, st.checked, st.lambda, st.callbacks, st.initialisers, len(st.failures), strings.Join(kinds, ", "))
+					if st.fromClient < 50 {
+						t.Errorf("%s: only %d edges from client code observed; is the tracer working?", r.name, st.fromClient)
+					}
+				})
+			}
+		})
+	}
+}
+
+var hiddenSuffix = regexp.MustCompile(`\.0x[0-9a-f]+`)
+
+// logExceptions lists the accepted edges by kind and callee (hidden
+// classes' addresses elided), with a count and an example each.
+func logExceptions(t *testing.T, st *soundness) {
+	type group struct{ kind, callee string }
+	count := map[group]int{}
+	example := map[group]string{}
+	for _, e := range st.excepted {
+		g := group{e.kind, hiddenSuffix.ReplaceAllString(e.edge.callee.key(), ".0x…")}
+		if count[g]++; count[g] == 1 {
+			example[g] = e.line
+		}
+	}
+	groups := slices.SortedFunc(maps.Keys(count), func(a, b group) int {
+		return cmp.Or(cmp.Compare(a.kind, b.kind), cmp.Compare(a.callee, b.callee))
+	})
+	for _, g := range groups {
+		t.Logf("exception %s: %d× %s (e.g. %s)", g.kind, count[g], g.callee, example[g])
+	}
+}
+
+// tracedRun is a program of programs run on an input of testing/corpus/tracer.
+type tracedRun struct {
+	name     string   // as in programs
+	prefixes []string // the client's packages, for the tracer
+	main     string   // main class
+	inputs   []string // files of testing/corpus/tracer, copied to the run's directory
+	// args are the program's arguments; dir is the run's directory,
+	// holding the inputs.
+	args func(dir string) []string
+	// outputs must exist after the run (relative to dir); want must occur
+	// in its output.
+	outputs  []string
+	want     string
+	analyses []string
+}
+
+var tracedRuns = []tracedRun{
+	{name: "jlex", prefixes: []string{"JLex/"}, main: "JLex.Main", inputs: []string{"calc.lex"},
+		args:    func(dir string) []string { return []string{filepath.Join(dir, "calc.lex")} },
+		outputs: []string{"calc.lex.java"}, want: "Outputting lexical analyzer code",
+		analyses: []string{"rta", "0cfa", "andersen"}},
+	{name: "cup", prefixes: []string{"java_cup/"}, main: "java_cup.Main", inputs: []string{"calc.cup"},
+		args: func(dir string) []string {
+			return []string{"-destdir", dir, "-parser", "CalcParser", "-symbols", "sym", "-interface", filepath.Join(dir, "calc.cup")}
+		},
+		outputs: []string{"CalcParser.java", "sym.java"}, want: "0 errors and 0 warnings",
+		analyses: []string{"rta", "0cfa", "andersen"}},
+	{name: "javacc", prefixes: []string{"org/javacc/"}, main: "org.javacc.parser.Main", inputs: []string{"calc.jj"},
+		args:    func(dir string) []string { return []string{"-OUTPUT_DIRECTORY=" + dir, filepath.Join(dir, "calc.jj")} },
+		outputs: []string{"CalcParser.java", "CalcParserTokenManager.java"}, want: "Parser generated successfully",
+		analyses: []string{"rta", "0cfa", "andersen"}},
+	{name: "sablecc", prefixes: []string{"org/sablecc/"}, main: "org.sablecc.sablecc.SableCC", inputs: []string{"calc.sablecc"},
+		args:    func(dir string) []string { return []string{"-d", dir, filepath.Join(dir, "calc.sablecc")} },
+		outputs: []string{"calc/parser/Parser.java", "calc/lexer/Lexer.java"}, want: "Generating the parser",
+		analyses: []string{"rta", "0cfa", "andersen"}},
+	{name: "jflex", prefixes: []string{"jflex/"}, main: "jflex.Main", inputs: []string{"calc.flex"},
+		args:    func(dir string) []string { return []string{"-d", dir, "--nobak", filepath.Join(dir, "calc.flex")} },
+		outputs: []string{"CalcLexer.java"}, want: "states in minimized DFA",
+		analyses: []string{"rta", "0cfa", "andersen"}},
+}
+
+func programNamed(t *testing.T, name string) program {
+	for _, p := range programs {
+		if p.name == name {
+			return p
+		}
+	}
+	t.Fatalf("no program %q", name)
+	return program{}
+}
+
+var (
+	agentPath string
+	agentErr  error
+)
+
+// buildAgent compiles the tracer once per test binary.
+func buildAgent(t *testing.T) string {
+	t.Helper()
+	for _, f := range []string{filepath.Join(jdk17, "bin", "java"), filepath.Join(jdk17, "include", "jvmti.h")} {
+		if _, err := os.Stat(f); err != nil {
+			t.Skipf("SKIP: %s missing (JDK 17 with headers needed for the JVMTI tracer)", f)
+		}
+	}
+	if _, err := exec.LookPath("gcc"); err != nil {
+		t.Skip("SKIP: gcc not found (needed to build the JVMTI tracer; .ci/run installs it)")
+	}
+	if agentPath == "" && agentErr == nil {
+		so := filepath.Join(tmp, "libcalltrace.so")
+		cmd := exec.Command("gcc", "-shared", "-fPIC", "-O2", "-Wall", "-Werror",
+			"-I"+filepath.Join(jdk17, "include"), "-I"+filepath.Join(jdk17, "include", "linux"),
+			"-o", so, "../tracer/calltrace.c")
+		if out, err := cmd.CombinedOutput(); err != nil {
+			agentErr = fmt.Errorf("gcc: %v\n%s", err, out)
+		} else {
+			agentPath = so
+		}
+	}
+	if agentErr != nil {
+		t.Fatal(agentErr)
+	}
+	return agentPath
+}
+
+// traceRun runs r under the tracer and returns the observed edges; it
+// fails the test unless the program succeeded.
+func traceRun(t *testing.T, agent string, p program, r tracedRun) []string {
+	t.Helper()
+	dir := t.TempDir()
+	for _, in := range r.inputs {
+		b, err := os.ReadFile(filepath.Join("../corpus/tracer", in))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(filepath.Join(dir, in), b, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	edgesFile := filepath.Join(t.TempDir(), "edges.txt")
+	opts := "out=" + edgesFile
+	for _, pre := range r.prefixes {
+		opts += ",prefix=" + pre
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Minute)
+	defer cancel()
+	args := append([]string{"-agentpath:" + agent + "=" + opts, "-cp", strings.Join(append([]string{p.client}, p.libs...), ":"), r.main}, r.args(dir)...)
+	cmd := exec.CommandContext(ctx, filepath.Join(jdk17, "bin", "java"), args...)
+	cmd.Dir = dir
+	out, err := cmd.CombinedOutput()
+	if err != nil {
+		t.Fatalf("%s: %v\n%s", r.name, err, out)
+	}
+	if !bytes.Contains(out, []byte(r.want)) {
+		t.Fatalf("%s: output lacks %q:\n%s", r.name, r.want, out)
+	}
+	for _, o := range r.outputs {
+		if fi, err := os.Stat(filepath.Join(dir, o)); err != nil || fi.Size() == 0 {
+			t.Fatalf("%s: no output %s (%v):\n%s", r.name, o, err, out)
+		}
+	}
+	b, err := os.ReadFile(edgesFile)
+	if err != nil {
+		t.Fatalf("%s: the tracer wrote no edges: %v", r.name, err)
+	}
+	return strings.Split(strings.TrimSuffix(string(b), "\n"), "\n")
+}
+
+// readClient returns the classes of a client jar by name.
+func readClient(jar string) (map[string]*cf.ClassFile, error) {
+	z, err := zip.OpenReader(jar)
+	if err != nil {
+		return nil, err
+	}
+	defer z.Close()
+	classes := map[string]*cf.ClassFile{}
+	for _, f := range z.File {
+		if !strings.HasSuffix(f.Name, ".class") || strings.HasPrefix(f.Name, "META-INF/") {
+			continue
+		}
+		rc, err := f.Open()
+		if err != nil {
+			return nil, err
+		}
+		b, err := io.ReadAll(rc)
+		rc.Close()
+		if err != nil {
+			return nil, err
+		}
+		c, err := cf.Parse(b)
+		if err != nil {
+			return nil, fmt.Errorf("%s: %v", f.Name, err)
+		}
+		classes[c.Name] = c
+	}
+	return classes, nil
+}
+
+// methodRef is a method as the tracer and the report name it.
+type methodRef struct {
+	class, name, desc string
+}
+
+func (m methodRef) key() string { return m.class + "." + m.name + m.desc }
+
+// parseMethod splits "pkg/C.name(desc)"; class names may contain '.' (a
+// hidden class's suffix), method names may not.
+func parseMethod(s string) (methodRef, bool) {
+	p := strings.IndexByte(s, '(')
+	if p < 0 {
+		return methodRef{}, false
+	}
+	d := strings.LastIndexByte(s[:p], '.')
+	if d < 0 {
+		return methodRef{}, false
+	}
+	return methodRef{s[:d], s[d+1 : p], s[p:]}, true
+}
+
+// edge is an observed call: caller method, caller frame's bytecode index, callee.
+type edge struct {
+	caller methodRef
+	bci    int
+	callee methodRef
+}
+
+func parseEdge(line string) (edge, bool) {
+	from, to, ok := strings.Cut(line, " -> ")
+	at := strings.LastIndexByte(from, '@')
+	if !ok || at < 0 {
+		return edge{}, false
+	}
+	bci, err := strconv.Atoi(from[at+1:])
+	caller, ok1 := parseMethod(from[:at])
+	callee, ok2 := parseMethod(to)
+	return edge{caller, bci, callee}, err == nil && ok1 && ok2
+}
+
+// lambdaHost returns the class whose code defines a lambda class, for the
+// JVM's hidden lambda classes (Host$$Lambda$N.0x…) and the IR's synthetic
+// ones (Host$$Lambda$I$S); "" for other classes.
+func lambdaHost(class string) string {
+	host, _, ok := strings.Cut(class, "$$Lambda$")
+	if !ok {
+		return ""
+	}
+	return host
+}
+
+// hiddenClass reports whether class is a hidden class as JVMTI names it.
+func hiddenClass(class string) bool {
+	return strings.Contains(class, ".0x")
+}
+
+type soundness struct {
+	fromClient, intoClient int
+	checked, lambda        int
+	callbacks              int
+	initialisers           int            // client class initialisers reachable
+	exceptions             map[string]int // by kind
+	excepted               []excepted
+	failures               []string
+}
+
+// excepted is an accepted edge and the kind of its exception.
+type excepted struct {
+	kind, line string
+	edge       edge
+}
+
+// checkEdges checks the observed edges (tracer lines) against a.
+func checkEdges(lines []string, client map[string]*cf.ClassFile, a *report.Analysis) *soundness {
+	st := &soundness{exceptions: map[string]int{}}
+	methods := map[string]*report.Method{}
+	lambdaMethods := map[string][]*report.Method{} // by host class
+	for _, m := range a.Methods {
+		methods[m.Method] = m
+		if r, ok := parseMethod(m.Method); ok && lambdaHost(r.class) != "" {
+			lambdaMethods[lambdaHost(r.class)] = append(lambdaMethods[lambdaHost(r.class)], m)
+		}
+	}
+	var e edge
+	except := func(kind, line string) {
+		st.exceptions[kind]++
+		st.excepted = append(st.excepted, excepted{kind, line, e})
+	}
+	fail := func(format string, args ...any) {
+		st.failures = append(st.failures, fmt.Sprintf(format, args...))
+	}
+	for _, line := range lines {
+		var ok bool
+		if e, ok = parseEdge(line); !ok {
+			fail("unreadable tracer line %q", line)
+			continue
+		}
+		callerClient := client[e.caller.class] != nil
+		callerLambda := hiddenClass(e.caller.class) && client[lambdaHost(e.caller.class)] != nil
+		if callerClient || callerLambda {
+			st.fromClient++
+		} else {
+			st.intoClient++
+		}
+		switch {
+		case e.callee.name == "<clinit>":
+			// Initialisation (JVMS §5.5), not a call: a client class's
+			// initialiser must be reachable; the JDK's are out of scope.
+			switch {
+			case methods[e.callee.key()] != nil:
+				st.initialisers++
+			case client[e.callee.class] == nil:
+				except("class initialisation", line)
+			default:
+				fail("edge %s: the class initialiser %s is not reachable", line, e.callee.key())
+			}
+		case callerClient:
+			checkClientCall(st, e, line, client[e.caller.class], methods, except, fail)
+		case callerLambda:
+			// The IR's lambda methods of the same host, name and
+			// descriptor must have a site calling the callee.
+			found := false
+			for _, m := range lambdaMethods[lambdaHost(e.caller.class)] {
+				r, _ := parseMethod(m.Method)
+				if r.name == e.caller.name && r.desc == e.caller.desc && siteCalls(m, e.callee) {
+					found = true
+				}
+			}
+			if found {
+				st.checked++
+				st.lambda++
+			} else {
+				fail("edge %s: no method %s%s of a lambda class of %s calls %s", line, e.caller.name, e.caller.desc, lambdaHost(e.caller.class), e.callee.key())
+			}
+		case client[e.callee.class] != nil:
+			// A callback into client code: the callee must be reachable.
+			switch {
+			case methods[e.callee.key()] != nil:
+				st.callbacks++
+			case reflective(e.caller.class):
+				except("reflection", line)
+			default:
+				fail("edge %s: the client method %s is not reachable", line, e.callee.key())
+			}
+		}
+	}
+	return st
+}
+
+// reflective reports whether class is reflection or method handle
+// machinery.
+func reflective(class string) bool {
+	for _, p := range []string{"jdk/internal/reflect/", "java/lang/reflect/", "java/lang/invoke/"} {
+		if strings.HasPrefix(class, p) {
+			return true
+		}
+	}
+	return hiddenClass(class)
+}
+
+// checkClientCall checks an edge from a method of client class c.
+func checkClientCall(st *soundness, e edge, line string, c *cf.ClassFile, methods map[string]*report.Method,
+	except func(kind, line string), fail func(string, ...any)) {
+	if e.bci < 0 {
+		except("native caller", line)
+		return
+	}
+	var code []byte
+	for _, m := range c.Methods {
+		if m.Name == e.caller.name && m.Desc == e.caller.desc && m.Code != nil {
+			code = m.Code.Bytecode
+		}
+	}
+	if e.bci >= len(code) {
+		fail("edge %s: %s has no bytecode at %d", line, e.caller.key(), e.bci)
+		return
+	}
+	switch op := code[e.bci]; op {
+	case cf.Invokevirtual, cf.Invokespecial, cf.Invokestatic, cf.Invokeinterface:
+		if e.bci+3 > len(code) {
+			fail("edge %s: truncated invoke", line)
+			return
+		}
+		ref, err := c.Pool.Member(binary.BigEndian.Uint16(code[e.bci+1:]))
+		if err != nil {
+			fail("edge %s: %v", line, err)
+			return
+		}
+		if ref.Name != e.callee.name || ref.Desc != e.callee.desc {
+			if ref.Class == "java/lang/invoke/MethodHandle" || ref.Class == "java/lang/invoke/VarHandle" {
+				except("method handle invocation", line)
+			} else {
+				except("JVM call at a call instruction", line)
+			}
+			return
+		}
+	case cf.Invokedynamic:
+		// The JVM links the site, then enters its target's LambdaForm.
+		except("invokedynamic", line)
+		return
+	default:
+		except("JVM call at a non-call instruction ("+cf.OpcodeName(op)+")", line)
+		return
+	}
+	m := methods[e.caller.key()]
+	if m == nil {
+		fail("edge %s: the caller %s is not reachable", line, e.caller.key())
+		return
+	}
+	var site *report.Site
+	for _, s := range m.Sites {
+		if int(s.Site) == e.bci {
+			site = s
+		}
+	}
+	switch {
+	case site == nil:
+		fail("edge %s: %s has no call site %d", line, e.caller.key(), e.bci)
+	case slices.Contains(site.TM, e.callee.key()):
+		st.checked++
+	case hiddenClass(e.callee.class) && lambdaTarget(site.TM, e.callee):
+		st.checked++
+		st.lambda++
+	default:
+		fail("edge %s: site %d (%s %s) has targets %q", line, e.bci, site.Kind, site.Ref, site.TM)
+	}
+}
+
+// lambdaTarget reports whether tm has a method of callee's name and
+// descriptor in a lambda class of the hidden class's host.
+func lambdaTarget(tm []string, callee methodRef) bool {
+	host := lambdaHost(callee.class)
+	if host == "" {
+		return false
+	}
+	for _, k := range tm {
+		if r, ok := parseMethod(k); ok && lambdaHost(r.class) == host && r.name == callee.name && r.desc == callee.desc {
+			return true
+		}
+	}
+	return false
+}
+
+// siteCalls reports whether a site of m has callee among its targets.
+func siteCalls(m *report.Method, callee methodRef) bool {
+	for _, s := range m.Sites {
+		if slices.Contains(s.TM, callee.key()) || (hiddenClass(callee.class) && lambdaTarget(s.TM, callee)) {
+			return true
+		}
+	}
+	return false
+}
+
+// TestSoundnessLambdaNames: the JVM's hidden lambda classes are matched
+// with the IR's lambda classes of the same host by method name and
+// descriptor, in both directions.
+func TestSoundnessLambdaNames(t *testing.T) {
+	client := map[string]*cf.ClassFile{"p/Host": {Name: "p/Host"}}
+	a := &report.Analysis{Methods: []*report.Method{
+		{Method: "p/Host$$Lambda$3$12.run()V", Sites: []*report.Site{{Site: 5, TM: []string{"p/Host.lambda$main$0()V"}}}},
+	}}
+	ok := []string{"p/Host$$Lambda$14.0x0000000800c0b000.run()V@5 -> p/Host.lambda$main$0()V"}
+	bad := []string{
+		"p/Host$$Lambda$14.0x0000000800c0b000.run()V@5 -> p/Host.other()V",
+		"p/Host$$Lambda$14.0x0000000800c0b000.call()V@5 -> p/Host.lambda$main$0()V",
+	}
+	if st := checkEdges(ok, client, a); len(st.failures) != 0 || st.lambda != 1 {
+		t.Errorf("lambda caller: %+v", st)
+	}
+	for _, l := range bad {
+		if st := checkEdges([]string{l}, client, a); len(st.failures) != 1 {
+			t.Errorf("%s: accepted (%+v)", l, st)
+		}
+	}
+	if !lambdaTarget([]string{"p/Host$$Lambda$3$12.run()V"}, methodRef{"p/Host$$Lambda$14.0x0000000800c0b000", "run", "()V"}) ||
+		lambdaTarget([]string{"p/Host$$Lambda$3$12.run()V"}, methodRef{"p/Host$$Lambda$14.0x0000000800c0b000", "call", "()V"}) ||
+		lambdaTarget([]string{"q/Host$$Lambda$3$12.run()V"}, methodRef{"p/Host$$Lambda$14.0x0000000800c0b000", "run", "()V"}) {
+		t.Error("lambdaTarget")
+	}
+}
