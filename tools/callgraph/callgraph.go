@@ -61,6 +61,27 @@ type Graph struct {
 	// Instantiated lists the classes the analysis considers allocated
 	// (RTA), sorted by name; nil for CHA.
 	Instantiated []*hierarchy.Class
+	// Unmodelled lists what a points-to analysis reached but does not
+	// model (native methods that return references, reflective calls it
+	// cannot resolve), sorted by method key, site and reason.
+	Unmodelled []Unmodelled
+}
+
+// Unmodelled is a method, or a call site in it (Site >= 0), whose effect
+// on points-to sets the analysis does not model.
+type Unmodelled struct {
+	Method *hierarchy.Method
+	Site   int32 // -1: the method itself (a native method)
+	Reason string
+}
+
+// SortUnmodelled orders u by method key, site and reason, dropping
+// repeats.
+func SortUnmodelled(u []Unmodelled) []Unmodelled {
+	slices.SortFunc(u, func(a, b Unmodelled) int {
+		return cmp.Or(cmp.Compare(a.Method.Key(), b.Method.Key()), cmp.Compare(a.Site, b.Site), cmp.Compare(a.Reason, b.Reason))
+	})
+	return slices.CompactFunc(u, func(a, b Unmodelled) bool { return a.Method == b.Method && a.Site == b.Site && a.Reason == b.Reason })
 }
 
 // SortMethods orders methods by Key: names, not ids, so that orders agree

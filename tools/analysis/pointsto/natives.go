@@ -1,6 +1,8 @@
 package pointsto
 
 import (
+	"strings"
+
 	"github.com/rules-fragment/rules_fragment/tools/analysis/internal/reach"
 	"github.com/rules-fragment/rules_fragment/tools/callgraph"
 	"github.com/rules-fragment/rules_fragment/tools/hierarchy"
@@ -13,7 +15,31 @@ import (
 const (
 	objectClone = "java/lang/Object.clone()Ljava/lang/Object;"
 	arraycopy   = "java/lang/System.arraycopy(Ljava/lang/Object;ILjava/lang/Object;II)V"
+
+	// The reference accesses of jdk.internal.misc.Unsafe that its Java
+	// methods (and sun.misc.Unsafe) end in, modelled for arrays, e.g.
+	// ConcurrentHashMap's table: a store writes, and a load reads, the
+	// elements. On other objects the offset would name a field the
+	// analysis does not track; taking every field instead made every
+	// reflective Field.get read every field of every object (JLex AND_f:
+	// 4 s became 250 s), so those accesses stay unmodelled.
+	unsafe            = "jdk/internal/misc/Unsafe."
+	unsafeGet         = unsafe + "getReference(Ljava/lang/Object;J)Ljava/lang/Object;"
+	unsafeGetVolatile = unsafe + "getReferenceVolatile(Ljava/lang/Object;J)Ljava/lang/Object;"
+	unsafePut         = unsafe + "putReference(Ljava/lang/Object;JLjava/lang/Object;)V"
+	unsafePutVolatile = unsafe + "putReferenceVolatile(Ljava/lang/Object;JLjava/lang/Object;)V"
+	unsafeCAS         = unsafe + "compareAndSetReference(Ljava/lang/Object;JLjava/lang/Object;Ljava/lang/Object;)Z"
+	unsafeCAE         = unsafe + "compareAndExchangeReference(Ljava/lang/Object;JLjava/lang/Object;Ljava/lang/Object;)Ljava/lang/Object;"
 )
+
+// modelled reports whether native method key k has a model here.
+func modelled(k string) bool {
+	switch k {
+	case objectClone, arraycopy, unsafeGet, unsafeGetVolatile, unsafePut, unsafePutVolatile, unsafeCAS, unsafeCAE:
+		return true
+	}
+	return len(reach.ImplicitCalls(k)) > 0
+}
 
 // nativeCall applies the model of native target t bound at site st.
 func (s *solver) nativeCall(st *site, t *hierarchy.Method) {
@@ -29,6 +55,23 @@ func (s *solver) nativeCall(st *site, t *hierarchy.Method) {
 			elems := s.newNode()
 			s.addLoad(st.args[0], arrayElem, elems)
 			s.addStore(st.args[2], arrayElem, elems)
+		}
+	case unsafeGet, unsafeGetVolatile:
+		if a := st.args; len(a) == 2 && a[0] >= 0 && st.dst >= 0 {
+			s.addLoad(a[0], anyField, st.dst)
+		}
+	case unsafePut, unsafePutVolatile:
+		if a := st.args; len(a) == 3 && a[0] >= 0 && a[2] >= 0 {
+			s.addStore(a[0], anyField, a[2])
+		}
+	case unsafeCAS, unsafeCAE:
+		if a := st.args; len(a) == 4 && a[0] >= 0 {
+			if a[3] >= 0 {
+				s.addStore(a[0], anyField, a[3])
+			}
+			if st.dst >= 0 && t.Key() == unsafeCAE {
+				s.addLoad(a[0], anyField, st.dst)
+			}
 		}
 	}
 	for _, ic := range reach.ImplicitCalls(t.Key()) {
@@ -77,4 +120,11 @@ func (s *solver) modelCall(at *site, recv int32, ic reach.Implicit, dst int32) {
 		targets: map[int32]bool{}}
 	s.sites = append(s.sites, x)
 	s.addVirtual(recv, x)
+}
+
+// returnsReference reports whether method descriptor desc returns an
+// object or array.
+func returnsReference(desc string) bool {
+	i := strings.LastIndexByte(desc, ')')
+	return i >= 0 && i+1 < len(desc) && (desc[i+1] == 'L' || desc[i+1] == '[')
 }

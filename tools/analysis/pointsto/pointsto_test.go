@@ -5,6 +5,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"slices"
+	"strings"
 	"testing"
 
 	"github.com/rules-fragment/rules_fragment/tools/analysis/pointsto"
@@ -70,10 +71,13 @@ func TestHandChecked(t *testing.T) {
 		{"Main.cloned()Ljava/lang/String;", pkg + "Main$Cow.sound()Ljava/lang/String;"},
 		{"Main.lambda()Ljava/lang/String;", sound},
 		{"Main$Runner.run()V", sound},
+		{"Main.concurrentMap()Ljava/lang/String;", sound},
+		{"Main.reflective()Ljava/lang/String;", sound},
 	}
-	want := [][]string{{"Dog"}, {"Cat", "Dog"}, {"Cow"}, {"Cat"}, {"Dog"}, {"Cow"}, {"Cow"}, {"Cat"}, {"Dog"}}
+	want := [][]string{{"Dog"}, {"Cat", "Dog"}, {"Cow"}, {"Cat"}, {"Dog"}, {"Cow"}, {"Cow"}, {"Cat"}, {"Dog"}, {"Horse"},
+		{"Cat", "Cow", "Dog", "Horse", "Sheep"}}
 	for _, perClass := range []bool{false, true} {
-		res, err := pointsto.Analyze(p, roots, pointsto.Options{PerClass: perClass})
+		res, err := pointsto.Analyze(p, roots, pointsto.Options{PerClass: perClass, ReflectiveTypes: 16})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -93,13 +97,30 @@ func TestHandChecked(t *testing.T) {
 			}
 		}
 	}
-	// RTA sees every instantiated Animal at the copy site.
+	// Without the reflective model the site gets nothing and is reported;
+	// with a limit below Animal's five classes, too.
+	for _, limit := range []int{0, 4} {
+		res, err := pointsto.Analyze(p, roots, pointsto.Options{ReflectiveTypes: limit})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := receivers(t, res.Graph, cases[10].method, cases[10].ref); len(got) != 0 {
+			t.Errorf("limit %d: reflective receivers %q, want none", limit, got)
+		}
+		if !slices.ContainsFunc(res.Graph.Unmodelled, func(u callgraph.Unmodelled) bool {
+			return u.Method.Key() == pkg+cases[10].method && u.Site >= 0 && strings.HasPrefix(u.Reason, "reflective construction")
+		}) {
+			t.Errorf("limit %d: reflective construction in %s not reported unmodelled: %v", limit, cases[10].method, res.Graph.Unmodelled)
+		}
+	}
 	r, err := rta.Analyze(p, roots)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if got := receivers(t, r, cases[0].method, cases[0].ref); len(got) != 3 {
-		t.Errorf("rta copy: receivers %q, want Cat, Cow, Dog", got)
+	// RTA sees every instantiated Animal at the copy site (not Sheep, made
+	// only reflectively).
+	if got := receivers(t, r, cases[0].method, cases[0].ref); len(got) != 4 || slices.Contains(got, pkg+"Main$Sheep") {
+		t.Errorf("rta copy: receivers %q, want Cat, Cow, Dog, Horse", got)
 	}
 	// RTA, too, reaches a thread's run() through the native Thread.start0.
 	if !slices.ContainsFunc(r.Reachable, func(m *hierarchy.Method) bool { return m.Key() == pkg+"Main$Runner.run()V" }) {

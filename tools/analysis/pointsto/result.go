@@ -32,6 +32,9 @@ type Object struct {
 	// Constant marks the object standing for the reference constants
 	// (string literals, class literals, method types) of Class.
 	Constant bool
+	// Reflective marks the object of Class that reflective construction
+	// makes (AND_f; reflect.go).
+	Reflective bool
 }
 
 // String names the object stably across modes: "C.m(D)@site",
@@ -44,6 +47,8 @@ func (o Object) String() string {
 		return fmt.Sprintf("%s@%d", o.Method.Key(), o.Site)
 	case o.Constant:
 		return "const " + o.Class.Name
+	case o.Reflective:
+		return "reflect " + o.Class.Name
 	}
 	return "class " + o.Class.Name
 }
@@ -60,6 +65,8 @@ func (r *Result) Object(o int) Object {
 		x.Method = r.s.h.Method(k.method)
 	case k.level < 0:
 		x.Constant, x.Site, x.Level = true, 0, 0
+	case k.site == reflectSite:
+		x.Reflective, x.Site = true, 0
 	default:
 		x.Site, x.Level = 0, 0
 	}

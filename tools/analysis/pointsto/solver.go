@@ -10,8 +10,14 @@ import (
 	"github.com/rules-fragment/rules_fragment/tools/link"
 )
 
-// arrayElem is the field id of array elements.
-const arrayElem = -1
+// arrayElem is the field id of array elements; anyField stands for every
+// reference field of an object (or its elements, for an array) in the
+// loads and stores of the Unsafe model (natives.go), whose offsets are
+// not known.
+const (
+	arrayElem = -1
+	anyField  = -2
+)
 
 type solver struct {
 	p    *link.Program
@@ -55,7 +61,10 @@ type solver struct {
 	numInst  int32
 	selected map[[2]int32]*hierarchy.Method
 	buf      []int32
-	err      error // the first body that could not be read
+
+	unmodelled       []callgraph.Unmodelled
+	unmodelledNative map[int32]bool
+	err              error // the first body that could not be read
 }
 
 type objKey struct{ method, site, level, class int32 }
@@ -100,7 +109,7 @@ type site struct {
 func newSolver(p *link.Program, opts Options) *solver {
 	s := &solver{p: p, h: p.Hierarchy, sym: reach.NewSymbols(p), opts: opts,
 		objIDs: map[objKey]int32{}, edgeSet: map[[3]int32]bool{}, descTypes: map[string]*hierarchy.Class{}, fieldNodes: map[[2]int32]int32{},
-		statics: map[int32]int32{}, fieldFilter: map[int32]*hierarchy.Class{}, methods: map[int32]*method{}, filters: map[int32]*filterSet{},
+		statics: map[int32]int32{}, fieldFilter: map[int32]*hierarchy.Class{}, unmodelledNative: map[int32]bool{}, methods: map[int32]*method{}, filters: map[int32]*filterSet{},
 		selected: map[[2]int32]*hierarchy.Method{}}
 	s.init = reach.NewInitializer(s.h, func(m *hierarchy.Method) { s.reach(m) })
 	return s
@@ -286,7 +295,7 @@ func (s *solver) addLoad(base, f, dst int32) {
 	base = s.find(base)
 	s.loads[base] = append(s.loads[base], access{f, dst})
 	for _, o := range elements(s.pts[base], nil) {
-		s.addEdge(s.fieldNode(o, f), dst, nil)
+		s.load(o, f, dst)
 	}
 }
 
@@ -304,6 +313,12 @@ func (s *solver) addStore(base, f, src int32) {
 // ArrayStoreException): the edge filters by it, which keeps typed arrays
 // and fields free of objects that flow-insensitive merging would add.
 func (s *solver) store(o, f, src int32) {
+	if f == anyField {
+		for _, g := range s.fieldsOf(o) {
+			s.store(o, g, src)
+		}
+		return
+	}
 	var filter *hierarchy.Class
 	if f == arrayElem {
 		if c := s.objClass[o]; c.IsArray() {
@@ -313,6 +328,27 @@ func (s *solver) store(o, f, src int32) {
 		filter = s.fieldFilter[f]
 	}
 	s.addEdge(src, s.fieldNode(o, f), filter)
+}
+
+// load adds dst = o.f.
+func (s *solver) load(o, f, dst int32) {
+	if f == anyField {
+		for _, g := range s.fieldsOf(o) {
+			s.addEdge(s.fieldNode(o, g), dst, nil)
+		}
+		return
+	}
+	s.addEdge(s.fieldNode(o, f), dst, nil)
+}
+
+// fieldsOf returns the fields an Unsafe access with unknown offset may
+// touch in object o: the elements of a reference array. Fields of other
+// objects are not modelled (natives.go says why).
+func (s *solver) fieldsOf(o int32) []int32 {
+	if c := s.objClass[o]; c.IsArray() && c.Component != nil {
+		return []int32{arrayElem}
+	}
+	return nil
 }
 
 // typeFilter returns the filter of a field or parameter descriptor (nil
@@ -376,7 +412,7 @@ func (s *solver) solve() error {
 			objs = elements(d, objs[:0])
 			for _, a := range s.loads[n][:len(s.loads[n]):len(s.loads[n])] {
 				for _, o := range objs {
-					s.addEdge(s.fieldNode(o, a.field), a.other, nil)
+					s.load(o, a.field, a.other)
 				}
 			}
 			for _, a := range s.stores[n][:len(s.stores[n]):len(s.stores[n])] {
@@ -473,6 +509,10 @@ func (s *solver) bind(st *site, t *hierarchy.Method) *method {
 	st.cs.Targets = append(st.cs.Targets, t)
 	if t.IsNative() {
 		s.nativeCall(st, t)
+		if !s.unmodelledNative[t.ID] && !modelled(t.Key()) && returnsReference(t.Desc) {
+			s.unmodelledNative[t.ID] = true
+			s.unmodelled = append(s.unmodelled, callgraph.Unmodelled{Method: t, Site: -1, Reason: "native method returning a reference"})
+		}
 	}
 	if tm == nil {
 		return nil

@@ -19,6 +19,7 @@ func (s *solver) visit(mi *method) error {
 		}
 		return mi.base + x
 	}
+	refl := s.reflectiveResults(b)
 	for i := range b.Stmts {
 		st := &b.Stmts[i]
 		switch st.Op {
@@ -43,7 +44,11 @@ func (s *solver) visit(mi *method) error {
 		case summary.OpCopy:
 			s.addEdge(v(st.Src), v(st.Dst), nil)
 		case summary.OpCast:
-			s.addEdge(v(st.Src), v(st.Dst), filterFor(s.sym.Class(st.Ref)))
+			t := filterFor(s.sym.Class(st.Ref))
+			s.addEdge(v(st.Src), v(st.Dst), t)
+			if r := refl[st.Src]; r != nil {
+				s.reflectiveNew(mi, r, t, v)
+			}
 		case summary.OpLoad:
 			if f := s.sym.Field(st.Ref); f != nil && st.Dst >= 0 && st.Base >= 0 {
 				s.addLoad(v(st.Base), f.ID, v(st.Dst))
@@ -90,6 +95,15 @@ func (s *solver) visit(mi *method) error {
 				t = filterFor(s.sym.Class(st.Ref))
 			}
 			s.addEdge(mi.exc, v(st.Dst), t)
+		}
+	}
+	for _, r := range refl {
+		if !r.cast {
+			why := "reflective construction (model off)"
+			if s.opts.ReflectiveTypes > 0 {
+				why = "reflective construction without a cast narrower than Object"
+			}
+			s.unmodelled = append(s.unmodelled, callgraph.Unmodelled{Method: m, Site: r.stmt.Site, Reason: why})
 		}
 	}
 	return nil
@@ -160,7 +174,7 @@ func (s *solver) concat(mi *method, st *summary.Stmt, v func(int32) int32) {
 // graph returns the call graph: the reached methods, and per site the
 // receiver classes of its receiver objects and the targets they select.
 func (s *solver) graph(roots []*hierarchy.Method) *callgraph.Graph {
-	g := &callgraph.Graph{Analysis: s.opts.Name(), Roots: roots, Reachable: s.order}
+	g := &callgraph.Graph{Analysis: s.opts.Name(), Roots: roots, Reachable: s.order, Unmodelled: callgraph.SortUnmodelled(s.unmodelled)}
 	seen := map[int32]bool{}
 	for _, c := range s.objClass {
 		if !seen[c.ID] {

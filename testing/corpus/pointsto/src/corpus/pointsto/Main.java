@@ -32,6 +32,16 @@ public class Main {
         }
     }
 
+    static final class Horse implements Animal {
+        public String sound() { return "neigh"; }
+    }
+
+    public static final class Sheep implements Animal {
+        public Sheep() {}
+
+        public String sound() { return "baa"; }
+    }
+
     static final class Box {
         Animal pet;
     }
@@ -111,7 +121,25 @@ public class Main {
         return s.get().sound();
     }
 
+    // ConcurrentHashMap keeps its nodes in an array it writes and reads
+    // through Unsafe (modelled for arrays).
+    static String concurrentMap() {
+        java.util.concurrent.ConcurrentHashMap<String, Animal> m = new java.util.concurrent.ConcurrentHashMap<>();
+        m.put("k", new Horse());
+        return m.get("k").sound();
+    }
+
+    // reflective construction: with the model on, the cast says the
+    // result is one of Animal's instantiable classes (Sheep is created
+    // nowhere else); with it off, the site is reported unmodelled.
+    static String reflective() throws ReflectiveOperationException {
+        Animal a = (Animal) Sheep.class.getConstructor().newInstance();
+        return a.sound();
+    }
+
     public static void main(String[] args) throws Exception {
+        concurrentMap();
+        reflective();
         copy();
         field();
         array();
