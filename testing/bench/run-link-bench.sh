@@ -6,7 +6,9 @@
 #     summaries mode, for RTA and for CHA: median wall time and peak RSS, and the ratio;
 #  3. library-fragment mode on the CUP runtime (open and closed world), the JDK from
 #     class files vs from its summary.
-# usage: run-link-bench.sh   env: RUNS (default 3), JDK (default JDK 17 home), OUT (work dir)
+# usage: run-link-bench.sh   env: RUNS (default 3), JDK (default JDK 17 home), OUT (work dir),
+#        ANALYSES (default "rta cha"; e.g. "0cfa andersen" for the points-to analyses),
+#        FRAGMENT (default 1; 0 skips step 3)
 set -euo pipefail
 repo="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
 runs="${RUNS:-3}"
@@ -53,7 +55,7 @@ bench() { # name client "libs" "summaries" [entries...]
   wp+=(-lib "$jdk")
   for s in $sums; do sp+=(-summary "$s"); done
   for e in "$@"; do wp+=(-entry "$e"); sp+=(-entry "$e"); done
-  for a in rta cha; do
+  for a in ${ANALYSES:-rta cha}; do
     measure "$name $a whole-program" "$out/linker" "${wp[@]}" -analyses "$a" -text ''
     local w=$med_s
     measure "$name $a client+summaries" "$out/linker" "${sp[@]}" -analyses "$a" -text ''
@@ -68,6 +70,7 @@ bench sablecc "$j/sablecc.jar" "" "$out/jdk.rfsum"
 bench jlex "$j/JLex.jar" "" "$out/jdk.rfsum"
 bench javacc "$j/javacc.jar" "" "$out/jdk.rfsum" org/javacc/parser/Main.main org/javacc/jjtree/Main.main org/javacc/jjdoc/JJDocMain.main
 
+[[ ${FRAGMENT:-1} == 1 ]] || exit 0
 echo "== linker, library fragment (placeholder clients): dependencies from class files vs summaries"
 for world in open closed; do
   flags=(-fragment -client "$j/cup_runtime.jar" -analyses rta -text '')

@@ -35,6 +35,8 @@ const (
 // modelled reports whether native method key k has a model here.
 func modelled(k string) bool {
 	switch k {
+	case objectGetClass, systemSetIn, systemSetOut, systemSetErr:
+		return true
 	case objectClone, arraycopy, unsafeGet, unsafeGetVolatile, unsafePut, unsafePutVolatile, unsafeCAS, unsafeCAE:
 		return true
 	}
@@ -55,6 +57,14 @@ func (s *solver) nativeCall(st *site, t *hierarchy.Method) {
 			elems := s.newNode()
 			s.addLoad(st.args[0], arrayElem, elems)
 			s.addStore(st.args[2], arrayElem, elems)
+		}
+	case objectGetClass:
+		if c := s.h.Lookup("java/lang/Class"); c != nil {
+			s.seed(st.dst, s.constObject(c))
+		}
+	case systemSetIn, systemSetOut, systemSetErr:
+		if f := s.systemStream(t.Key()); f != nil && len(st.args) == 1 {
+			s.addEdge(st.args[0], s.staticNode(f), nil)
 		}
 	case unsafeGet, unsafeGetVolatile:
 		if a := st.args; len(a) == 2 && a[0] >= 0 && st.dst >= 0 {

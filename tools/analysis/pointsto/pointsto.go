@@ -19,13 +19,21 @@
 // String and calls toString() on its object arguments. Class initialisers
 // run when their class is initialised (JVMS §5.5).
 //
-// Native methods modelled: Object.clone (an object of the receiver's
-// class), System.arraycopy (element flow, filtered by the destination's
-// component type), and the calls of reach.ImplicitCalls (Thread.start0
-// runs run(), a native doPrivileged runs its action). Not modelled (yet):
-// other natives, reflection (Class.newInstance, Constructor.newInstance),
-// exceptions the JVM raises itself, and invokedynamic other than lambdas
-// and string concatenation.
+// Native methods modelled (natives.go): Object.clone (an object of the
+// receiver's class), System.arraycopy (element flow, filtered by the
+// destination's component type), Object.getClass, System.setIn0/setOut0/
+// setErr0, the reference accesses of jdk.internal.misc.Unsafe on arrays,
+// and the calls of reach.ImplicitCalls (Thread.start0 runs run(), a
+// native doPrivileged runs its action). What the JVM does around main is
+// modelled in jvm.go (start-up roots System.initPhase1 and initPhase3,
+// main's String arguments, the class loaders of Class objects);
+// reflective construction (Class.newInstance, Constructor.newInstance)
+// by the casts of its result, opt-in (reflect.go). What is reached but
+// not modelled is listed in Graph.Unmodelled: other natives returning
+// references, reflective construction left out; the JVM's own exceptions
+// and invokedynamic other than lambdas and string concatenation are not
+// modelled either. testing/oracle/soundness_test.go checks the call
+// graphs against runtime traces of the five programs.
 //
 // The solver (seed 000 §6.3 and anchors.md's lessons of go/pointer)
 // propagates differences: a node passes on only the objects it gained
@@ -75,6 +83,11 @@ func Analyze(p *link.Program, roots []*hierarchy.Method, opts Options) (*Result,
 		s.init.Init(m.Class)
 		s.reach(m)
 	}
+	for _, m := range StartupRoots(s.h) {
+		s.init.Init(m.Class)
+		s.reach(m)
+	}
+	s.jvmFacts(roots)
 	if err := s.solve(); err != nil {
 		return nil, err
 	}

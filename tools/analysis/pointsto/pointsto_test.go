@@ -97,6 +97,25 @@ func TestHandChecked(t *testing.T) {
 			}
 		}
 	}
+	// What the JVM provides (jvm.go), for both abstractions.
+	jvmCases := []struct{ method, ref, want string }{
+		{"Main.out()V", "java/io/PrintStream.flush()V", "java/io/PrintStream"},
+		{"Main.firstArg([Ljava/lang/String;)I", "java/lang/String.length()I", "java/lang/String"},
+		{"Main.loaderName()Ljava/lang/String;", "java/lang/Object.getClass()Ljava/lang/Class;", pkg + "Main$Dog"},
+		{"Main.loaderName()Ljava/lang/String;", "java/lang/Class.getClassLoader()Ljava/lang/ClassLoader;", "java/lang/Class"},
+		{"Main.loaderName()Ljava/lang/String;", "java/lang/ClassLoader.getName()Ljava/lang/String;", "jdk/internal/loader/ClassLoaders$AppClassLoader"},
+	}
+	for _, perClass := range []bool{false, true} {
+		res, err := pointsto.Analyze(p, roots, pointsto.Options{PerClass: perClass})
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, c := range jvmCases {
+			if got := receivers(t, res.Graph, c.method, c.ref); !slices.Contains(got, c.want) {
+				t.Errorf("%s %s %s: receivers %q, want %s among them", res.Graph.Analysis, c.method, c.ref, got, c.want)
+			}
+		}
+	}
 	// Without the reflective model the site gets nothing and is reported;
 	// with a limit below Animal's five classes, too.
 	for _, limit := range []int{0, 4} {

@@ -35,6 +35,8 @@ type Object struct {
 	// Reflective marks the object of Class that reflective construction
 	// makes (AND_f; reflect.go).
 	Reflective bool
+	// JVM marks an object of Class the JVM makes (AND_f; jvm.go).
+	JVM bool
 }
 
 // String names the object stably across modes: "C.m(D)@site",
@@ -49,6 +51,8 @@ func (o Object) String() string {
 		return "const " + o.Class.Name
 	case o.Reflective:
 		return "reflect " + o.Class.Name
+	case o.JVM:
+		return "jvm " + o.Class.Name
 	}
 	return "class " + o.Class.Name
 }
@@ -67,6 +71,8 @@ func (r *Result) Object(o int) Object {
 		x.Constant, x.Site, x.Level = true, 0, 0
 	case k.site == reflectSite:
 		x.Reflective, x.Site = true, 0
+	case k.site == jvmSite:
+		x.JVM, x.Site = true, 0
 	default:
 		x.Site, x.Level = 0, 0
 	}

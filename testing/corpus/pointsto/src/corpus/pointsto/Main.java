@@ -137,7 +137,25 @@ public class Main {
         return a.sound();
     }
 
+    // What the JVM provides: System.out (set by System.initPhase1 through
+    // a native), main's String arguments, Object.getClass's Class object
+    // and its class loader.
+    static void out() {
+        System.out.flush();
+    }
+
+    static int firstArg(String[] args) {
+        return args.length > 0 ? args[0].length() : 0;
+    }
+
+    static String loaderName() {
+        return new Dog().getClass().getClassLoader().getName();
+    }
+
     public static void main(String[] args) throws Exception {
+        out();
+        firstArg(args);
+        loaderName();
         concurrentMap();
         reflective();
         copy();

@@ -1,0 +1,119 @@
+package pointsto
+
+import (
+	"github.com/rules-fragment/rules_fragment/tools/hierarchy"
+)
+
+// What the JVM does for every program before and around main (JLS §12,
+// the JDK's java.lang.System and java.lang.Class), which no bytecode of
+// the program shows. Without it System.out had no PrintStream, main's
+// arguments no Strings and Object.getClass no Class: call sites the
+// runtime trace sees were empty (testing/oracle/soundness_test.go).
+//
+//   - Start-up roots: System.initPhase1 (system properties, System.in,
+//     out and err, through the natives setIn0/setOut0/setErr0 modelled
+//     below) and System.initPhase3 (security manager, system class
+//     loader); JDK 8's System.initializeSystemClass. initPhase2 (the boot
+//     module layer) is left out: it reaches most of the module system and
+//     sets only System.bootLayer.
+//   - main's String[] argument is an array of the JVM whose elements are
+//     a String of the JVM.
+//   - Object.getClass returns the Class object (the one object of Class
+//     that class literals use too), and that object's classLoader field,
+//     which only the VM sets, holds the application and platform class
+//     loaders.
+
+// startupRoots are the methods the JVM runs before main.
+var startupRoots = [][3]string{
+	{"java/lang/System", "initPhase1", "()V"},
+	{"java/lang/System", "initPhase3", "()V"},
+	{"java/lang/System", "initializeSystemClass", "()V"},
+}
+
+// jvmSite is the site of the objects the JVM makes (main's arguments).
+const jvmSite = -3
+
+const (
+	objectGetClass = "java/lang/Object.getClass()Ljava/lang/Class;"
+	systemSetIn    = "java/lang/System.setIn0(Ljava/io/InputStream;)V"
+	systemSetOut   = "java/lang/System.setOut0(Ljava/io/PrintStream;)V"
+	systemSetErr   = "java/lang/System.setErr0(Ljava/io/PrintStream;)V"
+)
+
+// StartupRoots returns the JVM start-up methods of p's runtime (none if
+// the JDK is not linked).
+func StartupRoots(h *hierarchy.Hierarchy) []*hierarchy.Method {
+	var out []*hierarchy.Method
+	for _, r := range startupRoots {
+		if c := h.Lookup(r[0]); c != nil {
+			if m := c.DeclaredMethod(r[1], r[2]); m != nil {
+				out = append(out, m)
+			}
+		}
+	}
+	return out
+}
+
+// jvmFacts adds what the JVM provides: main's arguments and the class
+// loaders of Class objects.
+func (s *solver) jvmFacts(roots []*hierarchy.Method) {
+	strArray, str := s.h.Lookup("[Ljava/lang/String;"), s.h.Lookup("java/lang/String")
+	if strArray == nil {
+		strArray = s.h.LookupOrPhantom("[Ljava/lang/String;")
+	}
+	for _, m := range roots {
+		if m.Name != "main" || m.Desc != "([Ljava/lang/String;)V" || !m.IsStatic() || str == nil {
+			continue
+		}
+		mi := s.methods[m.ID]
+		if mi == nil || len(mi.params) == 0 || mi.params[0] < 0 {
+			continue
+		}
+		args := s.jvmObject(strArray)
+		s.seed(mi.params[0], args)
+		s.seed(s.fieldNode(args, arrayElem), s.jvmObject(str))
+	}
+	class, loaders := s.h.Lookup("java/lang/Class"), s.h.Lookup("jdk/internal/loader/ClassLoaders")
+	if class == nil || loaders == nil {
+		return
+	}
+	f := class.DeclaredField("classLoader", "Ljava/lang/ClassLoader;")
+	if f == nil {
+		return
+	}
+	dst := s.fieldNode(s.constObject(class), f.ID)
+	for _, l := range loaders.Fields {
+		if l.IsStatic() && (l.Name == "APP_LOADER" || l.Name == "PLATFORM_LOADER") {
+			s.init.Init(loaders)
+			s.addEdge(s.staticNode(l), dst, nil)
+		}
+	}
+}
+
+// jvmObject is the object of class c the JVM makes.
+func (s *solver) jvmObject(c *hierarchy.Class) int32 {
+	if s.opts.PerClass {
+		return s.objectFor(objKey{method: -1, site: -1, class: c.ID}, c)
+	}
+	return s.objectFor(objKey{method: -1, site: jvmSite, class: c.ID}, c)
+}
+
+// systemStream returns the static field of System that native setter
+// key writes, or nil.
+func (s *solver) systemStream(key string) *hierarchy.Field {
+	var name, desc string
+	switch key {
+	case systemSetIn:
+		name, desc = "in", "Ljava/io/InputStream;"
+	case systemSetOut:
+		name, desc = "out", "Ljava/io/PrintStream;"
+	case systemSetErr:
+		name, desc = "err", "Ljava/io/PrintStream;"
+	default:
+		return nil
+	}
+	if c := s.h.Lookup("java/lang/System"); c != nil {
+		return c.DeclaredField(name, desc)
+	}
+	return nil
+}
