@@ -33,34 +33,6 @@ func modrefAnalyses(name string) []string {
 	return []string{"0cfa", "andersen"}
 }
 
-// modrefSums caches the library summaries of the MOD/USE oracle per program.
-var modrefSums = map[string][]string{}
-
-// modrefSummaries returns the summaries of p's libraries, made once per
-// test binary from the bottom of the dependency chain up, then jdk; it
-// skips the test unless p's jars are installed.
-func modrefSummaries(t *testing.T, p program, jdk string) []string {
-	t.Helper()
-	for _, f := range append([]string{p.client}, p.libs...) {
-		if _, err := os.Stat(f); err != nil {
-			t.Skipf("SKIP: %s not installed (Debian package; .ci/run installs it)", f)
-		}
-	}
-	if s, ok := modrefSums[p.name]; ok {
-		return s
-	}
-	sums := make([]string, len(p.libs))
-	for i := len(p.libs) - 1; i >= 0; i-- {
-		deps := append(append([]string{}, sums[i+1:]...), jdk)
-		sums[i] = filepath.Join(tmp, fmt.Sprintf("modref-%s-%d.rfsum", p.name, i))
-		if err := summarize(sums[i], filepath.Base(p.libs[i]), []string{p.libs[i]}, deps, 0); err != nil {
-			t.Fatal(err)
-		}
-	}
-	modrefSums[p.name] = append(sums, jdk)
-	return modrefSums[p.name]
-}
-
 // TestModRefOracle is the equality oracle for the client-visible answers
 // of research/seed-000-003.md §6 ([T] §3.3): the points-to sets of the
 // client's variables and the MOD/USE sets of its methods and call sites
@@ -72,7 +44,7 @@ func TestModRefOracle(t *testing.T) {
 	jdk := jdkSummary(t)
 	for _, p := range programs {
 		t.Run(p.name, func(t *testing.T) {
-			sums := modrefSummaries(t, p, jdk)
+			sums := librarySummaries(t, p, jdk)
 			compareModRef(t, p.name, []string{p.client}, p.libs, sums, entries(p.name), modrefAnalyses(p.name))
 		})
 	}
@@ -83,7 +55,7 @@ func TestModRefOracle(t *testing.T) {
 		}
 		a, b := filepath.Join(out, "liba.jar"), filepath.Join(out, "libb.jar")
 		p := program{"layered", filepath.Join(out, "client.jar"), []string{a, b}}
-		compareModRef(t, p.name, []string{p.client}, p.libs, modrefSummaries(t, p, jdk), nil, modrefAnalyses(p.name))
+		compareModRef(t, p.name, []string{p.client}, p.libs, librarySummaries(t, p, jdk), nil, modrefAnalyses(p.name))
 	})
 }
 
@@ -107,7 +79,7 @@ func TestModRefFragmentOracle(t *testing.T) {
 			if _, err := os.Stat(fc.lib); err != nil {
 				t.Skipf("SKIP: %s not installed", fc.lib)
 			}
-			sums := modrefSummaries(t, program{"fragment-" + fc.name, fc.lib, fc.deps}, jdk)
+			sums := librarySummaries(t, program{"fragment-" + fc.name, fc.lib, fc.deps}, jdk)
 			run := func(c *linker.Config) *report.Analysis {
 				c.Client, c.Fragment, c.ClosedWorld = []string{fc.lib}, true, true
 				c.Analyses, c.Scope, c.Release, c.ModRef, c.PointsTo = []string{fc.analysis}, "client", 17, true, true

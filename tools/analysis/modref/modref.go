@@ -26,23 +26,29 @@
 // source's and writes the destination's elements; Object.clone reads every
 // field (or the elements) of its receiver objects and writes them too,
 // since the copy is abstracted by the receiver's objects as in points-to;
-// the calls a native method makes (reach.ImplicitCalls: Thread.start0 runs
-// run() on its receiver) are calls of the site, dispatched on the
-// receiver's objects. Other native methods have no effects (not modelled,
-// as in points-to).
+// System.setIn0/setOut0/setErr0 write System.in/out/err; the natives of
+// jdk.internal.misc.Unsafe read or write every field (the elements, for
+// arrays) of the objects of their Object argument, the offset not being
+// tracked (points-to models only their reference accesses on arrays);
+// the calls a native method makes (reach.ImplicitCalls: Thread.start0
+// runs run() on its receiver) are calls of the site, dispatched on the
+// receiver's objects. Other native methods have no effects (not
+// modelled, as in points-to; their list is the points-to call graph's
+// Unmodelled).
 //
 // Calls (§4 step 3). The call graph is the points-to result's (its
 // targets per site), plus the implicit calls above, plus class
 // initialisation: a statement that initialises a class (new, a static
 // field access, a static call; JVMS §5.5) may run its <clinit> and those
 // of its superclasses and of superinterfaces declaring default methods,
-// as the points-to analysis runs them. MOD and USE of a method are its
-// direct effects and those of everything it may call, computed bottom-up
-// over the strongly connected components of the call graph (Tarjan, in
-// the deterministic order of the methods' keys and the sites' ids): the
-// members of a component share one set. A call site's sets are the union
-// of its targets' (and implicit callees') sets and the effects of the
-// native models it reaches.
+// as the points-to analysis runs them — except those of the class whose
+// code runs and of its supertypes, whose initialisation has started
+// already. MOD and USE of a method are its direct effects and those of
+// everything it may call, computed bottom-up over the strongly connected
+// components of the call graph (Tarjan, in the deterministic order of the
+// methods' keys and the sites' ids): the members of a component share one
+// set. A call site's sets are the union of its targets' (and implicit
+// callees') sets and the effects of the native models it reaches.
 //
 // Filters. The seed's active filter removes non-static locals whose
 // lifetime has ended; Java locations are never locals, so every location
@@ -73,12 +79,14 @@ package modref
 import (
 	"cmp"
 	"slices"
+	"strings"
 
 	"golang.org/x/tools/container/intsets"
 
 	"github.com/rules-fragment/rules_fragment/tools/analysis/internal/reach"
 	"github.com/rules-fragment/rules_fragment/tools/analysis/pointsto"
 	"github.com/rules-fragment/rules_fragment/tools/callgraph"
+	"github.com/rules-fragment/rules_fragment/tools/classfile"
 	"github.com/rules-fragment/rules_fragment/tools/hierarchy"
 	"github.com/rules-fragment/rules_fragment/tools/link"
 	"github.com/rules-fragment/rules_fragment/tools/summary"
@@ -399,10 +407,15 @@ func (a *analysis) info(s *callgraph.Site) *siteInfo {
 	return x
 }
 
-// The native methods whose models have effects (pointsto's natives.go).
+// The native methods whose models have effects (pointsto's natives.go
+// and jvm.go).
 const (
-	objectClone = "java/lang/Object.clone()Ljava/lang/Object;"
-	arraycopy   = "java/lang/System.arraycopy(Ljava/lang/Object;ILjava/lang/Object;II)V"
+	objectClone  = "java/lang/Object.clone()Ljava/lang/Object;"
+	arraycopy    = "java/lang/System.arraycopy(Ljava/lang/Object;ILjava/lang/Object;II)V"
+	systemSetIn  = "java/lang/System.setIn0(Ljava/io/InputStream;)V"
+	systemSetOut = "java/lang/System.setOut0(Ljava/io/PrintStream;)V"
+	systemSetErr = "java/lang/System.setErr0(Ljava/io/PrintStream;)V"
+	unsafeClass  = "jdk/internal/misc/Unsafe"
 )
 
 // call adds the initialisation a static call performs and the effects of
@@ -421,15 +434,20 @@ func (a *analysis) call(i int32, m *hierarchy.Method, st *summary.Stmt, s *callg
 		if !t.IsNative() {
 			continue
 		}
-		switch t.Key() {
-		case arraycopy:
+		switch k := t.Key(); {
+		case k == arraycopy:
 			x := a.info(s)
 			a.objects(&x.useIDs, m, arg(0), nil)
 			a.objects(&x.modIDs, m, arg(2), nil)
-			a.localUse[i] = append(a.localUse[i], x.useIDs...)
-			a.localMod[i] = append(a.localMod[i], x.modIDs...)
-		case objectClone:
-			a.clone(i, m, st, s, t)
+		case k == objectClone:
+			a.clone(m, st, s, t)
+		case k == systemSetIn || k == systemSetOut || k == systemSetErr:
+			if f := t.Class.DeclaredField(strings.ToLower(t.Name[len("set"):len(t.Name)-1]), t.Desc[1:len(t.Desc)-2]); f != nil {
+				x := a.info(s)
+				x.modIDs = append(x.modIDs, a.loc(-1, f))
+			}
+		case t.Class.Name == unsafeClass:
+			a.unsafe(m, st, s, t)
 		}
 		for _, ic := range reach.ImplicitCalls(t.Key()) {
 			recv := st.Base
@@ -439,12 +457,16 @@ func (a *analysis) call(i int32, m *hierarchy.Method, st *summary.Stmt, s *callg
 			a.implicit(i, m, recv, ic, s)
 		}
 	}
+	if x := a.r.sites[s]; x != nil {
+		a.localMod[i] = append(a.localMod[i], x.modIDs...)
+		a.localUse[i] = append(a.localUse[i], x.useIDs...)
+	}
 }
 
 // clone charges Object.clone's model to site s: it reads and (the copy
 // being abstracted by its receiver's objects) writes every field, or the
 // elements, of the receiver objects that select it.
-func (a *analysis) clone(i int32, m *hierarchy.Method, st *summary.Stmt, s *callgraph.Site, t *hierarchy.Method) {
+func (a *analysis) clone(m *hierarchy.Method, st *summary.Stmt, s *callgraph.Site, t *hierarchy.Method) {
 	if st.Base < 0 {
 		return
 	}
@@ -456,18 +478,63 @@ func (a *analysis) clone(i int32, m *hierarchy.Method, st *summary.Stmt, s *call
 				continue
 			}
 		}
-		if c.IsArray() {
-			l := a.loc(int32(o), nil)
-			x.modIDs, x.useIDs = append(x.modIDs, l), append(x.useIDs, l)
-			continue
-		}
-		for _, f := range a.instanceFields(c) {
-			l := a.loc(int32(o), f)
-			x.modIDs, x.useIDs = append(x.modIDs, l), append(x.useIDs, l)
+		x.modIDs = a.allFields(x.modIDs, o)
+		x.useIDs = a.allFields(x.useIDs, o)
+	}
+}
+
+// unsafe charges a native access of jdk.internal.misc.Unsafe to site s:
+// the offset it is given is not tracked, so it reads (get…) or writes
+// (put…, setMemory0) every field, or the elements, of the objects of its
+// Object argument; compareAndSet…/compareAndExchange… read and write
+// them, copyMemory0 and copySwapMemory0 read their source's and write
+// their destination's. (Points-to models the reference accesses on
+// arrays only; on other objects a loaded reference would have to come
+// from every field, which it leaves unmodelled.) Accesses to static
+// fields through Unsafe (a Class base) and to off-heap memory have no
+// location here.
+func (a *analysis) unsafe(m *hierarchy.Method, st *summary.Stmt, s *callgraph.Site, t *hierarchy.Method) {
+	params, _, err := classfile.ParseMethodDescriptor(t.Desc)
+	if err != nil {
+		return
+	}
+	var reads, writes []int // argument indices
+	switch n := t.Name; {
+	case n == "copyMemory0" || n == "copySwapMemory0":
+		reads, writes = []int{0}, []int{2}
+	case strings.HasPrefix(n, "put") || n == "setMemory0":
+		writes = []int{0}
+	case strings.HasPrefix(n, "compareAndSet") || strings.HasPrefix(n, "compareAndExchange"):
+		reads, writes = []int{0}, []int{0}
+	case strings.HasPrefix(n, "get"):
+		reads = []int{0}
+	}
+	x := a.info(s)
+	each := func(to *[]int32, args []int) {
+		for _, k := range args {
+			if k >= len(params) || k >= len(st.Args) || params[k] != "Ljava/lang/Object;" || st.Args[k] < 0 {
+				continue
+			}
+			for _, o := range a.pt.VarPointsTo(m, st.Args[k]) {
+				*to = a.allFields(*to, o)
+			}
 		}
 	}
-	a.localUse[i] = append(a.localUse[i], x.useIDs...)
-	a.localMod[i] = append(a.localMod[i], x.modIDs...)
+	each(&x.useIDs, reads)
+	each(&x.modIDs, writes)
+}
+
+// allFields appends the locations of every instance field of object o,
+// or of its elements if it is an array.
+func (a *analysis) allFields(out []int32, o int) []int32 {
+	c := a.pt.Object(o).Class
+	if c.IsArray() {
+		return append(out, a.loc(int32(o), nil))
+	}
+	for _, f := range a.instanceFields(c) {
+		out = append(out, a.loc(int32(o), f))
+	}
+	return out
 }
 
 // instanceFields returns the instance fields of class c and its
@@ -519,16 +586,25 @@ func (a *analysis) implicit(i int32, m *hierarchy.Method, recv int32, ic reach.I
 }
 
 // initialise adds the class initialisers that initialising c may run as
-// callees of node i (and of site s, if not nil).
+// callees of node i (and of site s, if not nil). Those of i's own class
+// and its supertypes are left out: code of a class runs only once the
+// class's initialisation has started (JVMS §5.5), so initialising them
+// again does nothing.
 func (a *analysis) initialise(i int32, s *callgraph.Site, c *hierarchy.Class) {
 	ns := a.initialisers(c)
 	if len(ns) == 0 {
 		return
 	}
-	a.succ[i] = append(a.succ[i], ns...)
-	if s != nil {
-		x := a.info(s)
-		x.callees = append(x.callees, ns...)
+	own := a.initialisers(a.r.nodes[i].m.Class)
+	for _, n := range ns {
+		if slices.Contains(own, n) {
+			continue
+		}
+		a.succ[i] = append(a.succ[i], n)
+		if s != nil {
+			x := a.info(s)
+			x.callees = append(x.callees, n)
+		}
 	}
 }
 

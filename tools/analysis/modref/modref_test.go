@@ -194,6 +194,19 @@ func TestHandChecked(t *testing.T) {
 		t.Errorf("MOD(w.start()) lacks %s", n)
 	}
 
+	// Native models: System.setOut0 (at its call in System, which cannot
+	// initialise System again) and Unsafe.compareAndSetInt.
+	mod, use := r.Site(site(t, g, "java/lang/System.setOut(Ljava/io/PrintStream;)V", "java/lang/System.setOut0(Ljava/io/PrintStream;)V"))
+	if got, w := names(r, mod), []string{"static java/lang/System.out:Ljava/io/PrintStream;"}; !slices.Equal(got, w) || !use.IsEmpty() {
+		t.Errorf("setOut0 call: MOD %q, USE %q, want MOD %q and no USE", got, names(r, use), w)
+	}
+	mod, _ = r.Method(method(t, p, main+"natives()V"))
+	for _, n := range []string{"static java/lang/System.out:Ljava/io/PrintStream;", a("natives()V", 1) + ".java/util/concurrent/atomic/AtomicInteger.value:I"} {
+		if !slices.Contains(names(r, mod), n) {
+			t.Errorf("MOD(natives) lacks %s", n)
+		}
+	}
+
 	// 0-CFA_f: one object per class, so the aliases are the class's.
 	pt0, err := pointsto.Analyze(p, p.MainMethods(), pointsto.Options{PerClass: true})
 	if err != nil {

@@ -161,6 +161,16 @@ public class Main {
         return Init.get();
     }
 
+    // Natives modelled by their effects: System.setOut ends in the native
+    // setOut0, which writes System.out; AtomicInteger.incrementAndGet in
+    // Unsafe's native compareAndSetInt on the counter, which writes its
+    // value. MOD of natives() contains both.
+    static void natives() {
+        java.util.concurrent.atomic.AtomicInteger n = new java.util.concurrent.atomic.AtomicInteger();
+        n.incrementAndGet();
+        System.setOut(System.out);
+    }
+
     public static void main(String[] args) throws Exception {
         alias();
         callsReader();
@@ -173,5 +183,6 @@ public class Main {
         thread();
         cloned();
         initialised();
+        natives();
     }
 }
