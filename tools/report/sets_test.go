@@ -13,7 +13,9 @@ import (
 // index, and names are sorted.
 func TestSetTableRoundTrip(t *testing.T) {
 	rng := rand.New(rand.NewSource(1))
-	name := func(id int) string { return string(rune('a'+id%26)) + string(rune('A'+id/26%26)) + string(rune('0'+id/676)) }
+	name := func(id int) string {
+		return string(rune('a'+id%26)) + string(rune('A'+id/26%26)) + string(rune('0'+id/676))
+	}
 	b := newSetBuilder(name)
 	var want [][]string
 	var handles []int
