@@ -78,9 +78,9 @@ func AddModRef(a *Analysis, r *modref.Result) {
 			sites++
 		}
 	}
-	table, index := b.finish()
+	table := b.finish()
 	for _, x := range refs {
-		k := index[x.set]
+		k := x.set
 		*x.to = &k
 	}
 	mr.SetTable = *table
@@ -130,12 +130,7 @@ func AddPointsTo(a *Analysis, p *link.Program, r *pointsto.Result) error {
 			t.Variables++
 		}
 	}
-	table, index := b.finish()
-	for _, m := range a.Methods {
-		for v, h := range m.PointsTo {
-			m.PointsTo[v] = index[h]
-		}
-	}
+	table := b.finish()
 	pt.SetTable = *table
 	t.Named, t.Sets = len(table.Names), len(table.Sets)
 	if t.Variables > 0 {

@@ -2,9 +2,8 @@ package report
 
 import (
 	"cmp"
-	"encoding/binary"
 	"fmt"
-	"hash/fnv"
+	"math/bits"
 	"slices"
 
 	"golang.org/x/tools/container/intsets"
@@ -73,15 +72,17 @@ func (t *SetTable) DecodeNames(k int) ([]string, error) {
 }
 
 // setBuilder collects sets of element ids (named by name) and makes a
-// SetTable of them.
+// SetTable of them. Equal sets get one handle, in order of first
+// reference: handles are the table's set indices.
 type setBuilder struct {
-	name    func(id int) string
-	sets    []*intsets.Sparse // in order of reference; may repeat
-	handles map[*intsets.Sparse]int
+	name     func(id int) string
+	distinct []*intsets.Sparse
+	handles  map[*intsets.Sparse]int
+	buckets  map[[3]int][]int // (size, min, max) → handles
 }
 
 func newSetBuilder(name func(int) string) *setBuilder {
-	return &setBuilder{name: name, handles: map[*intsets.Sparse]int{}}
+	return &setBuilder{name: name, handles: map[*intsets.Sparse]int{}, buckets: map[[3]int][]int{}}
 }
 
 // add registers s (nil: the empty set) and returns its handle.
@@ -92,16 +93,24 @@ func (b *setBuilder) add(s *intsets.Sparse) int {
 	if h, ok := b.handles[s]; ok {
 		return h
 	}
-	h := len(b.sets)
-	b.sets = append(b.sets, s)
+	k := [3]int{s.Len(), s.Min(), s.Max()}
+	for _, h := range b.buckets[k] {
+		if b.distinct[h].Equals(s) {
+			return h // s is not kept: callers' fresh sets can be freed
+		}
+	}
+	h := len(b.distinct)
+	b.distinct = append(b.distinct, s)
 	b.handles[s] = h
+	b.buckets[k] = append(b.buckets[k], h)
 	return h
 }
 
-// finish makes the table and returns the set index of every handle.
-func (b *setBuilder) finish() (*SetTable, []int) {
+// finish makes the table (its set k is handle k).
+func (b *setBuilder) finish() *SetTable {
+	// Names, sorted; rank maps an element id to its name's index.
 	var all intsets.Sparse
-	for _, s := range b.sets {
+	for _, s := range b.distinct {
 		all.UnionWith(s)
 	}
 	ids := all.AppendTo(nil)
@@ -115,61 +124,78 @@ func (b *setBuilder) finish() (*SetTable, []int) {
 	}
 	slices.SortFunc(order, func(x, y int) int { return cmp.Compare(names[x], names[y]) })
 	t := &SetTable{Names: make([]string, len(ids))}
-	rank := make(map[int]int, len(ids)) // element id → name index
+	var rank []int
+	if len(ids) > 0 {
+		rank = make([]int, ids[len(ids)-1]+1)
+	}
 	for idx, pos := range order {
 		t.Names[idx] = names[pos]
 		rank[ids[pos]] = idx
 	}
-	index := make([]int, len(b.sets))
-	var lists [][]int // distinct sets as sorted name indices
-	byHash := map[uint64][]int{}
-	for h, s := range b.sets {
-		l := make([]int, 0, s.Len())
-		for _, id := range s.AppendTo(nil) {
-			l = append(l, rank[id])
+	// Each set as the difference to a near earlier one, or explicitly;
+	// differences are computed on the sets and only they are renamed.
+	lens := make([]int, len(b.distinct))
+	for i, s := range b.distinct {
+		lens[i] = s.Len()
+	}
+	words := make([]uint64, (len(ids)+63)/64)
+	var buf []int
+	// sorted returns the name indices of the element ids in s, in
+	// increasing order, through a bitset over the names (linear).
+	sorted := func(s *intsets.Sparse) []int {
+		buf = s.AppendTo(buf[:0])
+		if len(buf) == 0 {
+			return nil
 		}
-		slices.Sort(l)
-		hash := fnv.New64a()
-		var buf [8]byte
-		for _, x := range l {
-			binary.LittleEndian.PutUint64(buf[:], uint64(x))
-			hash.Write(buf[:])
+		first := len(words)
+		for _, id := range buf {
+			r := rank[id]
+			words[r/64] |= 1 << (r % 64)
+			first = min(first, r/64)
 		}
-		k := hash.Sum64()
-		found := -1
-		for _, i := range byHash[k] {
-			if slices.Equal(lists[i], l) {
-				found = i
+		out := make([]int, 0, len(buf))
+		for w := first; len(out) < len(buf); w++ {
+			for x := words[w]; x != 0; x &= x - 1 {
+				out = append(out, w*64+bits.TrailingZeros64(x))
 			}
+			words[w] = 0
 		}
-		if found < 0 {
-			found = len(lists)
-			byHash[k] = append(byHash[k], found)
-			lists = append(lists, l)
-		}
-		index[h] = found
+		return out
 	}
 	var bySize []int // indices of the sets encoded so far, by size
-	for k, l := range lists {
-		t.Sets = append(t.Sets, encode(lists, bySize, l))
-		at, _ := slices.BinarySearchFunc(bySize, len(l), func(i, n int) int { return cmp.Compare(len(lists[i]), n) })
+	var scratch intsets.Sparse
+	for k, s := range b.distinct {
+		set := &Set{}
+		if base := nearest(b.distinct, lens, bySize, k, &scratch); base < 0 {
+			set.Add = sorted(s)
+		} else {
+			set.Base = &base
+			scratch.Difference(s, b.distinct[base])
+			set.Add = sorted(&scratch)
+			scratch.Difference(b.distinct[base], s)
+			set.Remove = sorted(&scratch)
+		}
+		t.Sets = append(t.Sets, set)
+		at, _ := slices.BinarySearchFunc(bySize, lens[k], func(i, n int) int { return cmp.Compare(lens[i], n) })
 		bySize = slices.Insert(bySize, at, k)
 	}
-	return t, index
+	return t
 }
 
 // maxCandidates bounds the earlier sets a set is compared with (those
 // nearest in size), so that large tables stay fast.
-const maxCandidates = 256
+const maxCandidates = 64
 
-// encode writes l as the difference to the earlier set nearest to it
-// (among candidates, the indices into lists of the earlier sets sorted by
-// size), or explicitly when none is nearer than l's size.
-func encode(lists [][]int, candidates []int, l []int) *Set {
-	best, bestCost := -1, len(l)
-	// Scan outwards from l's size: the difference is at least the
-	// difference in size. Ties go to the lower index (deterministic).
-	hi, _ := slices.BinarySearchFunc(candidates, len(l), func(i, n int) int { return cmp.Compare(len(lists[i]), n) })
+// nearest returns the earlier set to write set k as a difference to
+// (among candidates, the indices of the earlier sets sorted by size, the
+// maxCandidates nearest in size), or -1 when no difference is smaller
+// than set k itself.
+func nearest(sets []*intsets.Sparse, lens []int, candidates []int, k int, scratch *intsets.Sparse) int {
+	n := lens[k]
+	best, bestCost := -1, n
+	// Scan outwards from n: the difference is at least the difference in
+	// size. Ties go to the lower index (deterministic).
+	hi, _ := slices.BinarySearchFunc(candidates, n, func(i, n int) int { return cmp.Compare(lens[i], n) })
 	lo := hi - 1
 	for tried := 0; tried < maxCandidates && (lo >= 0 || hi < len(candidates)); tried++ {
 		var j int
@@ -178,59 +204,20 @@ func encode(lists [][]int, candidates []int, l []int) *Set {
 			j, hi = candidates[hi], hi+1
 		case hi >= len(candidates):
 			j, lo = candidates[lo], lo-1
-		case len(l)-len(lists[candidates[lo]]) <= len(lists[candidates[hi]])-len(l):
+		case n-lens[candidates[lo]] <= lens[candidates[hi]]-n:
 			j, lo = candidates[lo], lo-1
 		default:
 			j, hi = candidates[hi], hi+1
 		}
-		if abs(len(lists[j])-len(l)) > bestCost {
+		if abs(lens[j]-n) > bestCost {
 			break
 		}
-		if c := diffCount(lists[j], l, bestCost+1); c < bestCost || (c == bestCost && best >= 0 && j < best) {
+		scratch.SymmetricDifference(sets[j], sets[k])
+		if c := scratch.Len(); c < bestCost || (c == bestCost && best >= 0 && j < best) {
 			best, bestCost = j, c
 		}
 	}
-	if best < 0 {
-		return &Set{Add: l}
-	}
-	base := best
-	s := &Set{Base: &base}
-	e := lists[best]
-	i, j := 0, 0
-	for i < len(e) || j < len(l) {
-		switch {
-		case j == len(l) || (i < len(e) && e[i] < l[j]):
-			s.Remove = append(s.Remove, e[i])
-			i++
-		case i == len(e) || l[j] < e[i]:
-			s.Add = append(s.Add, l[j])
-			j++
-		default:
-			i++
-			j++
-		}
-	}
-	return s
-}
-
-// diffCount is the size of the symmetric difference of sorted a and b,
-// or limit if it is at least limit.
-func diffCount(a, b []int, limit int) int {
-	i, j, n := 0, 0, 0
-	for (i < len(a) || j < len(b)) && n < limit {
-		switch {
-		case j == len(b) || (i < len(a) && a[i] < b[j]):
-			i++
-			n++
-		case i == len(a) || b[j] < a[i]:
-			j++
-			n++
-		default:
-			i++
-			j++
-		}
-	}
-	return min(n, limit)
+	return best
 }
 
 func abs(x int) int {

@@ -38,7 +38,7 @@ func TestSetTableRoundTrip(t *testing.T) {
 			}
 		case 2: // a repeat of an earlier set's content, another pointer
 			if i > 3 {
-				s.Copy(b.sets[handles[i-3]])
+				s.Copy(b.distinct[handles[i-3]])
 			}
 		}
 		var ns []string
@@ -49,10 +49,11 @@ func TestSetTableRoundTrip(t *testing.T) {
 		want = append(want, ns)
 		handles = append(handles, b.add(s))
 	}
-	if b.add(b.sets[handles[7]]) != handles[7] {
+	if b.add(b.distinct[handles[7]]) != handles[7] {
 		t.Error("the same set added twice gets two handles")
 	}
-	table, index := b.finish()
+	table := b.finish()
+	index := func(h int) int { return h }
 	if !slices.IsSorted(table.Names) {
 		t.Error("names are not sorted")
 	}
@@ -68,16 +69,16 @@ func TestSetTableRoundTrip(t *testing.T) {
 		t.Error("no set was encoded as a difference")
 	}
 	for i, h := range handles {
-		got, err := table.DecodeNames(index[h])
+		got, err := table.DecodeNames(index(h))
 		if err != nil {
 			t.Fatal(err)
 		}
 		if !slices.Equal(got, want[i]) && !(len(got) == 0 && len(want[i]) == 0) {
-			t.Fatalf("set %d (index %d): decoded %q, want %q", i, index[h], got, want[i])
+			t.Fatalf("set %d (index %d): decoded %q, want %q", i, index(h), got, want[i])
 		}
 		for j := range i {
-			if slices.Equal(want[i], want[j]) != (index[handles[i]] == index[handles[j]]) {
-				t.Fatalf("sets %d and %d: equal contents %v, same index %v", i, j, slices.Equal(want[i], want[j]), index[handles[i]] == index[handles[j]])
+			if slices.Equal(want[i], want[j]) != (index(handles[i]) == index(handles[j])) {
+				t.Fatalf("sets %d and %d: equal contents %v, same index %v", i, j, slices.Equal(want[i], want[j]), index(handles[i]) == index(handles[j]))
 			}
 		}
 	}
