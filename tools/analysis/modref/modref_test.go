@@ -128,8 +128,10 @@ func TestHandChecked(t *testing.T) {
 		method   string
 		mod, use []string
 	}
-	onlySq := sorted(a("virtual()V", 1)+"."+pkg+"Main$Sq.side:I", a("onlySq()V", 1)+"."+pkg+"Main$Sq.side:I")
-	virtualMod := sorted(append(slices.Clone(onlySq), a("virtual()V", 2)+"."+pkg+"Main$Circ.r:I")...)
+	bothSq := sorted(a("virtual()V", 1)+"."+pkg+"Main$Sq.side:I", a("onlySq()V", 1)+"."+pkg+"Main$Sq.side:I")
+	onlySq := []string{a("onlySq()V", 1) + "." + pkg + "Main$Sq.side:I"}
+	virtualMod := sorted(a("virtual()V", 1)+"."+pkg+"Main$Sq.side:I", a("virtual()V", 2)+"."+pkg+"Main$Circ.r:I")
+	fresh, kept := box("fresh()L"+pkg+"Main$Box;", 1, "n:I"), box("kept()L"+pkg+"Main$Box;", 1, "n:I")
 	copyA, copyB := a("copy()V", 1)+"[]", a("copy()V", 3)+"[]"
 	// The call of System.arraycopy may initialise System (JVMS §5.5): its
 	// <clinit>'s effects are the call's too.
@@ -148,6 +150,10 @@ func TestHandChecked(t *testing.T) {
 		{"dispatch(L" + pkg + "Main$Shape;)V", virtualMod, virtualMod},
 		{"virtual()V", virtualMod, virtualMod},
 		{"onlySq()V", onlySq, onlySq},
+		{"fresh()L" + pkg + "Main$Box;", []string{fresh}, nil},
+		{"callsFresh()L" + pkg + "Main$Box;", nil, nil},
+		{"kept()L" + pkg + "Main$Box;", sorted(kept, static("Main.shared:Ljava/lang/Object;")), nil},
+		{"callsKept()L" + pkg + "Main$Box;", sorted(kept, static("Main.shared:Ljava/lang/Object;")), nil},
 		{"copy()V", withSys(sysMod, copyA, copyB), withSys(sysUse, copyA)},
 		{"initialised()I", []string{static("Main$Init.ready:I")}, nil},
 	} {
@@ -160,6 +166,12 @@ func TestHandChecked(t *testing.T) {
 		}
 	}
 
+	// Sq.grow writes the side of every Sq its receiver may be; the calls
+	// above access one each.
+	if mod, use := r.Method(method(t, p, pkg+"Main$Sq.grow()V")); !slices.Equal(names(r, mod), bothSq) || !slices.Equal(names(r, use), bothSq) {
+		t.Errorf("MOD, USE(Sq.grow) = %q, %q, want %q", names(r, mod), names(r, use), bothSq)
+	}
+
 	// Call sites.
 	g := pt.Graph
 	for _, w := range []struct {
@@ -169,6 +181,8 @@ func TestHandChecked(t *testing.T) {
 		{main + "callsReader()V", main + "readN(L" + pkg + "Main$Box;)I", nil, []string{box("callsReader()V", 1, "n:I")}},
 		{main + "transitive()V", main + "setN(L" + pkg + "Main$Box;I)V", []string{box("transitive()V", 1, "n:I")}, nil},
 		{main + "onlySq()V", pkg + "Main$Shape.grow()V", onlySq, onlySq},
+		{main + "callsFresh()L" + pkg + "Main$Box;", main + "fresh()L" + pkg + "Main$Box;", nil, nil},
+		{main + "callsKept()L" + pkg + "Main$Box;", main + "kept()L" + pkg + "Main$Box;", sorted(kept, static("Main.shared:Ljava/lang/Object;")), nil},
 		{main + "copy()V", "java/lang/System.arraycopy(Ljava/lang/Object;ILjava/lang/Object;II)V", withSys(sysMod, copyB), withSys(sysUse, copyA)},
 		{main + "initialised()I", pkg + "Main$Init.get()I", []string{static("Main$Init.ready:I")}, nil},
 		{pkg + "Main$Pt.copy()L" + pkg + "Main$Pt;", "java/lang/Object.clone()Ljava/lang/Object;",

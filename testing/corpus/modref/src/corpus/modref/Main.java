@@ -83,15 +83,18 @@ public class Main {
         s.grow();
     }
 
-    // virtual: MOD = USE = {virtual:A1.side, virtual:A2.r}.
+    // virtual: MOD = USE = {virtual:A1.side, virtual:A2.r}: Sq.grow
+    // (context-insensitive) writes the side of both Sq objects, but only
+    // virtual's is accessible at the calls (the seed's accessible filter:
+    // reachable from the actuals or a static field).
     static void virtual() {
         dispatch(new Sq());
         dispatch(new Circ());
     }
 
-    // onlySq: only a Sq reaches its call, so Circ.r is not modified; Sq.grow
-    // (context-insensitive) writes the side of both Sq objects. MOD = USE =
-    // {virtual:A1.side, onlySq:A1.side}.
+    // onlySq: only a Sq reaches its call, so Circ.r is not modified, and
+    // only onlySq's Sq is accessible there. MOD = USE = {onlySq:A1.side};
+    // MOD(Sq.grow) = {virtual:A1.side, onlySq:A1.side}.
     static void onlySq() {
         Shape s = new Sq();
         s.grow();
@@ -161,6 +164,31 @@ public class Main {
         return Init.get();
     }
 
+    // Accessible filter: fresh() modifies a Box it allocates; no caller's
+    // object is modified by the call, so MOD(callsFresh) = {} while
+    // MOD(fresh) = {fresh:A1.n}. kept() stores its Box in a static field,
+    // so MOD(callsKept) = {kept:A1.n, shared}.
+    static Box fresh() {
+        Box b = new Box();
+        b.n = 3;
+        return b;
+    }
+
+    static Box callsFresh() {
+        return fresh();
+    }
+
+    static Box kept() {
+        Box b = new Box();
+        b.n = 4;
+        shared = b;
+        return b;
+    }
+
+    static Box callsKept() {
+        return kept();
+    }
+
     // Natives modelled by their effects: System.setOut ends in the native
     // setOut0, which writes System.out; AtomicInteger.incrementAndGet in
     // Unsafe's native compareAndSetInt on the counter, which writes its
@@ -184,5 +212,7 @@ public class Main {
         cloned();
         initialised();
         natives();
+        callsFresh();
+        callsKept();
     }
 }
