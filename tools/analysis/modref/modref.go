@@ -146,8 +146,8 @@ type node struct {
 // and the effects of native models.
 type siteInfo struct {
 	callees  []int32
-	filter   int32 // its accessible filter, -1 for none
-	mod, use *intsets.Sparse
+	filter   int32           // its accessible filter, -1 for none
+	mod, use *intsets.Sparse // nil if empty
 	// location ids of the native models' effects while collecting
 	modIDs, useIDs []int32
 }
@@ -191,8 +191,12 @@ func (r *Result) Site(s *callgraph.Site) (mod, use *intsets.Sparse) {
 		if x.filter >= 0 {
 			mod, use = r.accessible(mod, x.filter), r.accessible(use, x.filter)
 		}
-		mod = union([]*intsets.Sparse{mod, x.mod}, &scratch)
-		use = union([]*intsets.Sparse{use, x.use}, &scratch)
+		if x.mod != nil {
+			mod = union([]*intsets.Sparse{mod, x.mod}, &scratch)
+		}
+		if x.use != nil {
+			use = union([]*intsets.Sparse{use, x.use}, &scratch)
+		}
 	}
 	return mod, use
 }
@@ -787,7 +791,12 @@ func (a *analysis) solve() {
 		return sparseOf(ids)
 	}
 	for _, x := range a.r.sites {
-		x.mod, x.use = local(x.modIDs), local(x.useIDs)
+		if len(x.modIDs) > 0 {
+			x.mod = local(x.modIDs)
+		}
+		if len(x.useIDs) > 0 {
+			x.use = local(x.useIDs)
+		}
 		x.modIDs, x.useIDs = nil, nil
 	}
 	a.accessibility()
