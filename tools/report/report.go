@@ -56,6 +56,10 @@ type Analysis struct {
 	Totals   Totals `json:"totals"`
 	// Methods are the reachable methods in scope with their call sites.
 	Methods []*Method `json:"methods"`
+	// Unmodelled lists, for the points-to analyses, what the analysis
+	// reached in the whole program but does not model: "M: reason" for a
+	// native method, "M@site: reason" for a call site (callgraph.Graph).
+	Unmodelled []string `json:"unmodelled,omitempty"`
 	// ModRef (linker -modref) and PointsTo (linker -points-to) are the
 	// set tables of the points-to analyses' MOD/USE sets and client
 	// variables' points-to sets, which methods and sites refer to.
@@ -116,6 +120,13 @@ func Build(g *callgraph.Graph, inScope func(*hierarchy.Class) bool) *Analysis {
 	t := &a.Totals
 	t.ReachableMethods = len(g.Reachable)
 	t.InstantiatedClasses = len(g.Instantiated)
+	for _, u := range g.Unmodelled {
+		x := u.Method.Key()
+		if u.Site >= 0 {
+			x += fmt.Sprintf("@%d", u.Site)
+		}
+		a.Unmodelled = append(a.Unmodelled, x+": "+u.Reason)
+	}
 	byCaller := map[*hierarchy.Method]*Method{}
 	for _, m := range g.Reachable {
 		if inScope(m.Class) {
@@ -209,6 +220,9 @@ func WriteText(w io.Writer, r *Result) error {
 		fmt.Fprintf(&b, "polymorphic sites: %d, mean |RC| %.3f, mean |TM| %.3f\n", t.PolymorphicSites, t.MeanRC, t.MeanTM)
 		fmt.Fprintf(&b, "unresolved sites: %d, phantom targets: %d, unmodelled invokedynamic: %d\n",
 			t.UnresolvedSites, t.PhantomTargets, t.UnmodelledDynamicSites)
+		if len(a.Unmodelled) > 0 {
+			fmt.Fprintf(&b, "unmodelled natives and reflective sites (whole program): %d\n", len(a.Unmodelled))
+		}
 		shown := 0
 		for _, m := range a.Methods {
 			for _, s := range m.Sites {

@@ -18,6 +18,8 @@ import (
 //     sets only System.bootLayer.
 //   - main's String[] argument is an array of the JVM whose elements are
 //     a String of the JVM.
+//   - Thread.currentThread returns the main thread (an object of the JVM)
+//     or any thread started.
 //   - Object.getClass returns the Class object (the one object of Class
 //     that class literals use too), and that object's classLoader field,
 //     which only the VM sets, holds the application and platform class
@@ -34,6 +36,8 @@ var startupRoots = [][3]string{
 const jvmSite = -3
 
 const (
+	threadStart0   = "java/lang/Thread.start0()V"
+	currentThread  = "java/lang/Thread.currentThread()Ljava/lang/Thread;"
 	objectGetClass = "java/lang/Object.getClass()Ljava/lang/Class;"
 	systemSetIn    = "java/lang/System.setIn0(Ljava/io/InputStream;)V"
 	systemSetOut   = "java/lang/System.setOut0(Ljava/io/PrintStream;)V"

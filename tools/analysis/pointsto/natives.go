@@ -1,6 +1,7 @@
 package pointsto
 
 import (
+	"github.com/rules-fragment/rules_fragment/tools/classfile"
 	"strings"
 
 	"github.com/rules-fragment/rules_fragment/tools/analysis/internal/reach"
@@ -35,7 +36,7 @@ const (
 // modelled reports whether native method key k has a model here.
 func modelled(k string) bool {
 	switch k {
-	case objectGetClass, systemSetIn, systemSetOut, systemSetErr:
+	case objectGetClass, systemSetIn, systemSetOut, systemSetErr, currentThread:
 		return true
 	case objectClone, arraycopy, unsafeGet, unsafeGetVolatile, unsafePut, unsafePutVolatile, unsafeCAS, unsafeCAE:
 		return true
@@ -58,6 +59,10 @@ func (s *solver) nativeCall(st *site, t *hierarchy.Method) {
 			s.addLoad(st.args[0], arrayElem, elems)
 			s.addStore(st.args[2], arrayElem, elems)
 		}
+	case threadStart0:
+		s.addEdge(st.base, s.threadsNode(), nil)
+	case currentThread:
+		s.addEdge(s.threadsNode(), st.dst, nil)
 	case objectGetClass:
 		if c := s.h.Lookup("java/lang/Class"); c != nil {
 			s.seed(st.dst, s.constObject(c))
@@ -83,6 +88,9 @@ func (s *solver) nativeCall(st *site, t *hierarchy.Method) {
 				s.addLoad(a[0], anyField, st.dst)
 			}
 		}
+	}
+	if !modelled(t.Key()) {
+		s.nativeReturn(st, t)
 	}
 	for _, ic := range reach.ImplicitCalls(t.Key()) {
 		recv, dst := st.base, int32(-1)
@@ -137,4 +145,76 @@ func (s *solver) modelCall(at *site, recv int32, ic reach.Implicit, dst int32) {
 func returnsReference(desc string) bool {
 	i := strings.LastIndexByte(desc, ')')
 	return i >= 0 && i+1 < len(desc) && (desc[i+1] == 'L' || desc[i+1] == '[')
+}
+
+// nativeReturn gives the result of an unmodelled native method whose
+// declared return type is a final class (String, Class, the reflection
+// objects), or an array of one, an object of the JVM of that class (Class:
+// the Class object; an array: one whose elements are such objects). What
+// such a method returns can only be of that class. It reports whether it
+// did.
+func (s *solver) nativeReturn(st *site, t *hierarchy.Method) bool {
+	_, ret, _ := classfile.ParseMethodDescriptor(t.Desc)
+	o := s.nativeObject(ret)
+	if o < 0 {
+		return false
+	}
+	s.seed(st.dst, o)
+	return true
+}
+
+// nativeObject returns the object of the JVM standing for a native
+// method's result of descriptor desc, or -1 if its class is not final.
+func (s *solver) nativeObject(desc string) int32 {
+	switch {
+	case len(desc) > 2 && desc[0] == 'L':
+		c := s.h.Lookup(desc[1 : len(desc)-1])
+		if c == nil || !c.IsFinal() || !c.IsInstantiable() {
+			return -1
+		}
+		if c.Name == "java/lang/Class" {
+			return s.constObject(c)
+		}
+		return s.jvmObject(c)
+	case len(desc) == 2 && desc[0] == '[': // an array of a primitive type
+		return s.jvmObject(s.h.LookupOrPhantom(desc))
+	case len(desc) > 1 && desc[0] == '[':
+		elem := s.nativeObject(desc[1:])
+		if elem < 0 {
+			return -1
+		}
+		a := s.jvmObject(s.h.LookupOrPhantom(desc))
+		s.seed(s.fieldNode(a, arrayElem), elem)
+		return a
+	}
+	return -1
+}
+
+// finalReturn reports whether nativeReturn models t's result.
+func (s *solver) finalReturn(t *hierarchy.Method) bool {
+	_, ret, _ := classfile.ParseMethodDescriptor(t.Desc)
+	if len(ret) == 2 && ret[0] == '[' {
+		return true
+	}
+	for len(ret) > 1 && ret[0] == '[' {
+		ret = ret[1:]
+	}
+	if len(ret) < 3 || ret[0] != 'L' {
+		return false
+	}
+	c := s.h.Lookup(ret[1 : len(ret)-1])
+	return c != nil && c.IsFinal() && c.IsInstantiable()
+}
+
+// threadsNode holds the Thread objects that may be running: the main
+// thread (an object of the JVM) and every thread started (the receivers
+// of Thread.start0). Thread.currentThread returns them.
+func (s *solver) threadsNode() int32 {
+	if s.threads < 0 {
+		s.threads = s.newNode()
+		if c := s.h.Lookup("java/lang/Thread"); c != nil {
+			s.seed(s.threads, s.jvmObject(c))
+		}
+	}
+	return s.threads
 }

@@ -100,6 +100,8 @@ func TestHandChecked(t *testing.T) {
 	// What the JVM provides (jvm.go), for both abstractions.
 	jvmCases := []struct{ method, ref, want string }{
 		{"Main.out()V", "java/io/PrintStream.flush()V", "java/io/PrintStream"},
+		{"Main.threadName()Ljava/lang/String;", "java/lang/Thread.getName()Ljava/lang/String;", "java/lang/Thread"},
+		{"Main.threadName()Ljava/lang/String;", "java/lang/Thread.getName()Ljava/lang/String;", pkg + "Main$Runner"},
 		{"Main.firstArg([Ljava/lang/String;)I", "java/lang/String.length()I", "java/lang/String"},
 		{"Main.loaderName()Ljava/lang/String;", "java/lang/Object.getClass()Ljava/lang/Class;", pkg + "Main$Dog"},
 		{"Main.loaderName()Ljava/lang/String;", "java/lang/Class.getClassLoader()Ljava/lang/ClassLoader;", "java/lang/Class"},

@@ -62,6 +62,7 @@ type solver struct {
 	selected map[[2]int32]*hierarchy.Method
 	buf      []int32
 
+	threads          int32 // threadsNode, -1 until needed
 	unmodelled       []callgraph.Unmodelled
 	unmodelledNative map[int32]bool
 	err              error // the first body that could not be read
@@ -111,6 +112,7 @@ func newSolver(p *link.Program, opts Options) *solver {
 		objIDs: map[objKey]int32{}, edgeSet: map[[3]int32]bool{}, descTypes: map[string]*hierarchy.Class{}, fieldNodes: map[[2]int32]int32{},
 		statics: map[int32]int32{}, fieldFilter: map[int32]*hierarchy.Class{}, unmodelledNative: map[int32]bool{}, methods: map[int32]*method{}, filters: map[int32]*filterSet{},
 		selected: map[[2]int32]*hierarchy.Method{}}
+	s.threads = -1
 	s.init = reach.NewInitializer(s.h, func(m *hierarchy.Method) { s.reach(m) })
 	return s
 }
@@ -509,7 +511,7 @@ func (s *solver) bind(st *site, t *hierarchy.Method) *method {
 	st.cs.Targets = append(st.cs.Targets, t)
 	if t.IsNative() {
 		s.nativeCall(st, t)
-		if !s.unmodelledNative[t.ID] && !modelled(t.Key()) && returnsReference(t.Desc) {
+		if !s.unmodelledNative[t.ID] && !modelled(t.Key()) && returnsReference(t.Desc) && !s.finalReturn(t) {
 			s.unmodelledNative[t.ID] = true
 			s.unmodelled = append(s.unmodelled, callgraph.Unmodelled{Method: t, Site: -1, Reason: "native method returning a reference"})
 		}

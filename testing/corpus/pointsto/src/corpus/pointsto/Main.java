@@ -152,7 +152,13 @@ public class Main {
         return new Dog().getClass().getClassLoader().getName();
     }
 
+    // the main thread, or a started one (Runner).
+    static String threadName() {
+        return Thread.currentThread().getName();
+    }
+
     public static void main(String[] args) throws Exception {
+        threadName();
         out();
         firstArg(args);
         loaderName();
