@@ -21,9 +21,12 @@
 //
 // Native methods modelled (natives.go): Object.clone (an object of the
 // receiver's class), System.arraycopy (element flow, filtered by the
-// destination's component type), Object.getClass, System.setIn0/setOut0/
-// setErr0, the reference accesses of jdk.internal.misc.Unsafe on arrays,
-// and the calls of reach.ImplicitCalls (Thread.start0 runs run(), a
+// destination's component type), Object.getClass, Thread.currentThread,
+// System.setIn0/setOut0/setErr0, the reference accesses of
+// jdk.internal.misc.Unsafe on arrays, natives whose declared result is a
+// final class (String, Class, the reflection objects) or an array of one
+// or of a primitive type (an object of the JVM of that class), and the
+// calls of reach.ImplicitCalls (Thread.start0 runs run(), a
 // native doPrivileged runs its action). What the JVM does around main is
 // modelled in jvm.go (start-up roots System.initPhase1 and initPhase3,
 // main's String arguments, the class loaders of Class objects);
