@@ -49,6 +49,9 @@ type Config struct {
 	// points-to sets of the variables of methods in scope to the results
 	// of the points-to analyses (0cfa, andersen).
 	ModRef, PointsTo bool
+	// ReflectiveTypes is pointsto.Options.ReflectiveTypes (linker
+	// -reflection).
+	ReflectiveTypes int
 }
 
 // ErrViolation is returned by Run when a check fails and FailOnViolation
@@ -75,6 +78,7 @@ func ParseFlags(fs *flag.FlagSet, args []string) (*Config, error) {
 	fs.BoolVar(&c.SplitPackages, "split-packages", false, "with -fragment: clients may declare classes in the library's (unnamed-module) packages")
 	fs.BoolVar(&c.ClosedWorld, "closed-world", false, "with -fragment: clients use only the library's API, never its dependencies' (more precise, not safe for every client)")
 	fs.BoolVar(&c.ModRef, "modref", false, "add MOD/USE sets of the methods and call sites in scope to the points-to analyses (0cfa, andersen)")
+	fs.IntVar(&c.ReflectiveTypes, "reflection", 0, "points-to: model Class.newInstance/Constructor.newInstance by the casts of their results when the cast type has at most this many instantiable subtypes (0: off; unmodelled sites are listed)")
 	fs.BoolVar(&c.PointsTo, "points-to", false, "add the points-to sets of the variables of the methods in scope to the points-to analyses (0cfa, andersen)")
 	if err := fs.Parse(args); err != nil {
 		return nil, err
@@ -103,8 +107,8 @@ func ParseFlags(fs *flag.FlagSet, args []string) (*Config, error) {
 	if (c.SplitPackages || c.ClosedWorld) && !c.Fragment {
 		return nil, errors.New("-split-packages and -closed-world need -fragment")
 	}
-	if (c.ModRef || c.PointsTo) && !slices.ContainsFunc(c.Analyses, isPointsTo) {
-		return nil, errors.New("-modref and -points-to need a points-to analysis (0cfa or andersen) in -analyses")
+	if (c.ModRef || c.PointsTo || c.ReflectiveTypes > 0) && !slices.ContainsFunc(c.Analyses, isPointsTo) {
+		return nil, errors.New("-modref, -points-to and -reflection need a points-to analysis (0cfa or andersen) in -analyses")
 	}
 	if c.Scope != "client" && c.Scope != "all" {
 		return nil, fmt.Errorf("-scope must be client or all, not %q", c.Scope)
@@ -240,7 +244,7 @@ func Analyze(c *Config) (*report.Result, error) {
 		case "rta":
 			g, err = rta.Analyze(p, roots)
 		case "0cfa", "andersen":
-			if pt, err = pointsto.Analyze(p, roots, pointsto.Options{PerClass: a == "0cfa"}); err == nil {
+			if pt, err = pointsto.Analyze(p, roots, pointsto.Options{PerClass: a == "0cfa", ReflectiveTypes: c.ReflectiveTypes}); err == nil {
 				g = pt.Graph
 			}
 		}

@@ -71,6 +71,7 @@ func TestFlags(t *testing.T) {
 		{"-client", "a.jar", "extra"},
 		{"-client", "a.jar", "-modref"},                        // needs a points-to analysis
 		{"-client", "a.jar", "-points-to", "-analyses", "rta"}, // the same
+		{"-client", "a.jar", "-reflection", "16"},              // the same
 	} {
 		if _, err := ParseFlags(flag.NewFlagSet("linker", flag.ContinueOnError), args); err == nil {
 			t.Errorf("%q: no error", args)
@@ -79,6 +80,10 @@ func TestFlags(t *testing.T) {
 	c, err := ParseFlags(flag.NewFlagSet("linker", flag.ContinueOnError), []string{"-client", "a.jar", "-summary", "x.rfsum", "-summary", "y.rfsum"})
 	if err != nil || len(c.Summaries) != 2 || c.Mode() != "client+summaries" {
 		t.Errorf("got %+v, %v", c, err)
+	}
+	c, err = ParseFlags(flag.NewFlagSet("linker", flag.ContinueOnError), []string{"-client", "a.jar", "-analyses", "andersen", "-reflection", "16"})
+	if err != nil || c.ReflectiveTypes != 16 {
+		t.Errorf("-reflection 16: got %+v, %v", c, err)
 	}
 }
 
