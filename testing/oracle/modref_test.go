@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
-	"runtime"
 	"slices"
 	"strings"
 	"testing"
@@ -120,22 +119,8 @@ func TestModRefDeterminism(t *testing.T) {
 	if _, err := os.Stat(client); err != nil {
 		t.Skipf("SKIP: %s not installed", client)
 	}
-	var outs [][]byte
-	for _, procs := range []int{1, 4} {
-		prev := runtime.GOMAXPROCS(procs)
-		f := filepath.Join(tmp, fmt.Sprintf("jlex-modref-%d.json", procs))
-		err := linker.Run(&linker.Config{Client: []string{client}, Summaries: []string{jdk}, Analyses: []string{"0cfa", "andersen"},
-			Scope: "client", JSON: f, Release: 17, ModRef: true, PointsTo: true}, new(bytes.Buffer))
-		runtime.GOMAXPROCS(prev)
-		if err != nil {
-			t.Fatal(err)
-		}
-		b, err := os.ReadFile(f)
-		if err != nil {
-			t.Fatal(err)
-		}
-		outs = append(outs, b)
-	}
+	outs := jsonAcrossProcs(t, "jlex-modref", linker.Config{Client: []string{client}, Summaries: []string{jdk}, Analyses: []string{"0cfa", "andersen"},
+		Scope: "client", Release: 17, ModRef: true, PointsTo: true})
 	if !bytes.Equal(outs[0], outs[1]) {
 		t.Fatal("JSON results with MOD/USE and points-to sets differ between GOMAXPROCS 1 and 4")
 	}

@@ -278,22 +278,30 @@ func TestResultDeterminism(t *testing.T) {
 	if _, err := os.Stat(client); err != nil {
 		t.Skipf("SKIP: %s not installed", client)
 	}
+	outs := jsonAcrossProcs(t, "jlex", linker.Config{Client: []string{client}, Summaries: []string{jdk}, Analyses: []string{"cha", "rta", "0cfa", "andersen"}, Scope: "client", Release: 17})
+	if !bytes.Equal(outs[0], outs[1]) {
+		t.Fatal("JSON results differ between GOMAXPROCS 1 and 4")
+	}
+}
+
+// jsonAcrossProcs runs the linker with c under GOMAXPROCS 1 and 4 and
+// returns the two JSON results.
+func jsonAcrossProcs(t *testing.T, name string, c linker.Config) [][]byte {
+	t.Helper()
 	var outs [][]byte
 	for _, procs := range []int{1, 4} {
 		prev := runtime.GOMAXPROCS(procs)
-		f := filepath.Join(tmp, fmt.Sprintf("jlex-%d.json", procs))
-		err := linker.Run(&linker.Config{Client: []string{client}, Summaries: []string{jdk}, Analyses: []string{"cha", "rta", "0cfa", "andersen"}, Scope: "client", JSON: f, Release: 17}, new(bytes.Buffer))
+		c.JSON = filepath.Join(tmp, fmt.Sprintf("%s-%d.json", name, procs))
+		err := linker.Run(&c, new(bytes.Buffer))
 		runtime.GOMAXPROCS(prev)
 		if err != nil {
 			t.Fatal(err)
 		}
-		b, err := os.ReadFile(f)
+		b, err := os.ReadFile(c.JSON)
 		if err != nil {
 			t.Fatal(err)
 		}
 		outs = append(outs, b)
 	}
-	if !bytes.Equal(outs[0], outs[1]) {
-		t.Fatal("JSON results differ between GOMAXPROCS 1 and 4")
-	}
+	return outs
 }

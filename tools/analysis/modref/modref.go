@@ -671,18 +671,8 @@ func (a *analysis) instanceFields(c *hierarchy.Class) []*hierarchy.Field {
 // implicit adds the call a native method makes (ic) on the objects of
 // variable recv of m as callees of site s.
 func (a *analysis) implicit(i int32, m *hierarchy.Method, recv int32, ic reach.Implicit, s *callgraph.Site, f int32) {
-	c := a.h.Lookup(ic.Class)
-	if c == nil || recv < 0 {
-		return
-	}
-	var rm *hierarchy.Method
-	var err error
-	if ic.Interface {
-		rm, err = a.h.ResolveInterfaceMethod(c, ic.Name, ic.Desc)
-	} else {
-		rm, err = a.h.ResolveMethod(c, ic.Name, ic.Desc)
-	}
-	if err != nil || rm == nil {
+	_, rm := ic.Resolve(a.h)
+	if rm == nil || recv < 0 {
 		return
 	}
 	x := a.info(s)

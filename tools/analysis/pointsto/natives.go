@@ -117,21 +117,13 @@ func (s *solver) nativeReceiver(st *site, t *hierarchy.Method, o int32) {
 // modelCall adds a hidden virtual call site on node recv standing for a
 // call a native method makes.
 func (s *solver) modelCall(at *site, recv int32, ic reach.Implicit, dst int32) {
-	c := s.h.Lookup(ic.Class)
-	if c == nil {
+	_, m := ic.Resolve(s.h)
+	if m == nil {
 		return
 	}
-	var m *hierarchy.Method
-	var err error
 	kind := callgraph.Virtual
 	if ic.Interface {
-		m, err = s.h.ResolveInterfaceMethod(c, ic.Name, ic.Desc)
 		kind = callgraph.Interface
-	} else {
-		m, err = s.h.ResolveMethod(c, ic.Name, ic.Desc)
-	}
-	if err != nil || m == nil {
-		return
 	}
 	x := &site{cs: &callgraph.Site{Caller: at.cs.Caller, ID: at.cs.ID, Line: at.cs.Line, Kind: kind, Ref: ic.Class + "." + ic.Name + ic.Desc, Callee: m},
 		caller: at.caller, resolved: m, base: recv, dst: dst, hidden: true,

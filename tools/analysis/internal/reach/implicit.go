@@ -1,5 +1,7 @@
 package reach
 
+import "github.com/rules-fragment/rules_fragment/tools/hierarchy"
+
 // Implicit is a virtual call a native method makes, on its receiver or one
 // of its reference arguments: Thread.start's native half runs run() on
 // the thread; a native doPrivileged (JDK 8 and older; JDK 17's is Java
@@ -31,3 +33,23 @@ func init() {
 // ImplicitCalls returns the calls made on behalf of the method with the
 // given key (hierarchy.Method.Key), nil for most methods.
 func ImplicitCalls(key string) []Implicit { return implicitCalls[key] }
+
+// Resolve resolves the called method in h: the class it names and the
+// method it resolves to, or a nil method when either is missing.
+func (ic Implicit) Resolve(h *hierarchy.Hierarchy) (*hierarchy.Class, *hierarchy.Method) {
+	c := h.Lookup(ic.Class)
+	if c == nil {
+		return nil, nil
+	}
+	var m *hierarchy.Method
+	var err error
+	if ic.Interface {
+		m, err = h.ResolveInterfaceMethod(c, ic.Name, ic.Desc)
+	} else {
+		m, err = h.ResolveMethod(c, ic.Name, ic.Desc)
+	}
+	if err != nil {
+		return c, nil
+	}
+	return c, m
+}

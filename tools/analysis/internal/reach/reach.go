@@ -272,18 +272,7 @@ func (e *engine) call(m *hierarchy.Method, s *summary.Stmt) {
 // reachable.
 func (e *engine) implicit(t *hierarchy.Method) {
 	for _, ic := range ImplicitCalls(t.Key()) {
-		c := e.h.Lookup(ic.Class)
-		if c == nil {
-			continue
-		}
-		var m *hierarchy.Method
-		var err error
-		if ic.Interface {
-			m, err = e.h.ResolveInterfaceMethod(c, ic.Name, ic.Desc)
-		} else {
-			m, err = e.h.ResolveMethod(c, ic.Name, ic.Desc)
-		}
-		if err == nil && m != nil {
+		if c, m := ic.Resolve(e.h); m != nil {
 			e.virtualKey(c, m)
 		}
 	}
