@@ -54,6 +54,12 @@ def go_dependencies():
     )
     go_repository(
         name = "com_github_roaringbitmap_roaring_v2",
+        # As for msgpack below: resolved here for workspaces that load this
+        # macro without declaring the repositories themselves.
+        build_directives = [
+            "gazelle:resolve go github.com/bits-and-blooms/bitset @com_github_bits_and_blooms_bitset//:bitset",
+            "gazelle:resolve go golang.org/x/sys/cpu @org_golang_x_sys//cpu",
+        ],
         importpath = "github.com/RoaringBitmap/roaring/v2",
         sum = "h1:1sD4xsCenNd9n/gOWaExCWanP9WTyiNuqLAvaDQ5jkY=",
         version = "v2.30.0",
