@@ -1,10 +1,6 @@
 package pointsto
 
-import (
-	"slices"
-
-	"github.com/RoaringBitmap/roaring/v2"
-)
+import "slices"
 
 // Cycle elimination (seed 000 §6.3, Fähndrich et al. PLDI 1998; Hardekopf
 // and Lin PLDI 2007): the nodes of a cycle of unfiltered copy edges end
@@ -66,7 +62,7 @@ func (s *solver) copyCycles() [][]int32 {
 			if f.i < len(s.copies[v]) {
 				e := s.copies[v][f.i]
 				f.i++
-				if e.filter != nil {
+				if e.filter >= 0 {
 					continue
 				}
 				w := s.find(e.to)
@@ -114,33 +110,63 @@ func (s *solver) copyCycles() [][]int32 {
 // first.
 func (s *solver) collapse(scc []int32) {
 	r := scc[0]
-	union := roaring.New()
+	union := &bitset{}
 	for _, x := range scc {
-		union.Or(s.pts[x])
+		union.or(s.pool, s.pts[x])
 	}
 	// What the merged edges have not seen: the members' pending deltas if
 	// all members already hold the union (the usual case), else
 	// everything.
-	delta := roaring.New()
+	equal := true
 	for _, x := range scc {
-		if !s.pts[x].Equals(union) {
-			delta = union.Clone()
+		if !equalSets(s.pts[x], union) {
+			equal = false
 			break
 		}
-		delta.Or(s.delta[x])
+	}
+	pts, delta, prop := union, union.clone(s.pool), (*bitset)(nil)
+	if equal {
+		pts, delta, prop = s.pts[r], &bitset{}, unknownSet
+		retain(pts)
+		for _, x := range scc {
+			delta.or(s.pool, s.delta[x])
+		}
+		if delta.n == 0 {
+			delta, prop = nil, pts
+			retain(prop)
+		}
 	}
 	for _, x := range scc[1:] {
 		s.rep[x] = r
 		s.copies[r] = append(s.copies[r], s.copies[x]...)
-		s.loads[r] = append(s.loads[r], s.loads[x]...)
-		s.stores[r] = append(s.stores[r], s.stores[x]...)
-		s.recvs[r] = append(s.recvs[r], s.recvs[x]...)
-		s.copies[x], s.loads[x], s.stores[x], s.recvs[x] = nil, nil, nil, nil
-		s.pts[x].Clear()
-		s.delta[x].Clear()
+		if c := s.cx[x]; c != nil {
+			rc := s.complex(r)
+			rc.loads = append(rc.loads, c.loads...)
+			rc.stores = append(rc.stores, c.stores...)
+			rc.recvs = append(rc.recvs, c.recvs...)
+		}
+		s.copies[x], s.cx[x] = nil, nil
+		delete(s.outSet, x)
 	}
-	s.pts[r], s.delta[r] = union, delta
+	for _, x := range scc[1:] {
+		s.release(s.absorbed[x])
+		s.absorbed[x] = nil
+	}
+	for _, x := range scc {
+		s.release(s.pts[x])
+		s.release(s.delta[x])
+		s.release(s.prop[x])
+		s.pts[x], s.delta[x], s.prop[x] = nil, nil, nil
+	}
+	if pts != nil && pts.refs == 0 {
+		pts.refs = 1
+	}
+	if delta != nil {
+		delta.refs = 1
+	}
+	s.pts[r], s.delta[r], s.prop[r] = pts, delta, prop
 	s.copies[r] = s.dedupEdges(r, s.copies[r])
+	delete(s.outSet, r)
 	if !s.delta[r].IsEmpty() {
 		s.enqueue(r)
 	}

@@ -40,10 +40,11 @@
 //
 // The solver (seed 000 §6.3 and anchors.md's lessons of go/pointer)
 // propagates differences: a node passes on only the objects it gained
-// since it was last processed, from a FIFO worklist. Sets are roaring
-// bitmaps (sets.go); cycles of copy edges are collapsed into one node
-// (cycles.go); a virtual site selects and binds once per receiver class
-// and filters cache their verdicts per class. Objects and nodes get dense
+// since it was last processed, from a FIFO worklist. Sets are arrays or
+// bitmaps of object ids (sets.go), shared between nodes with equal sets
+// (sharing.go); cycles of copy edges are collapsed into one node
+// (cycles.go); JVM selection is cached per resolved method and receiver
+// class, and filters cache their verdicts per class. Objects and nodes get dense
 // ids in discovery order, so results do not depend on GOMAXPROCS or map
 // order.
 package pointsto
@@ -95,10 +96,7 @@ func Analyze(p *link.Program, roots []*hierarchy.Method, opts Options) (*Result,
 		return nil, err
 	}
 	if os.Getenv("RF_PTSTATS") != "" {
-		edges := 0
-		for _, c := range s.copies {
-			edges += len(c)
-		}
+		edges := s.numEdges
 		big, merged := 0, 0
 		for i := range s.rep {
 			if s.rep[i] != int32(i) {

@@ -1,52 +1,553 @@
 package pointsto
 
-import "github.com/RoaringBitmap/roaring/v2"
+import (
+	"math/bits"
+	"slices"
+)
 
-// Points-to sets are roaring bitmaps (github.com/RoaringBitmap/roaring):
-// object ids are dense, so a set's elements fall into few 2^16-wide
-// containers, each an array while small and a bitmap once large. Adding
-// a small difference to a large set, and subtracting a large set from a
-// small one, then costs the small side only; the linked blocks of
-// x/tools' intsets made both linear in the large set, which dominated
-// the solver's profile (jflex AND_f: 60% of the time in Difference).
+// Points-to sets are sets of dense object ids (bitset): a sorted array
+// while small or spread out, else a bitmap of 64-bit words covering only
+// the range of words in use. Sets are shared between nodes whose sets are
+// equal (solver.go): refs counts the holders, and a shared set is copied
+// before it changes. Roaring bitmaps, used before, allocated a result per
+// set operation and a 65,536-bit container per large set even when there
+// are 25,000 objects, which made the JDK's 0-CFA_f fragment need 10 GB.
 
-// smallSet is the size below which set operations go element by element.
-const smallSet = 64
+// bitset is a set of object ids.
+type bitset struct {
+	refs     int32    // holders (nodes' sets, deltas and snapshots)
+	n        int32    // cardinality
+	interned bool     // in the solver's table of sets
+	lo       int32    // dense: words[i] holds ids (lo+i)*64 .. (lo+i)*64+63
+	arr      []uint32 // array mode (words == nil): the ids in increasing order
+	words    []uint64 // dense mode
+}
 
-// addNew adds the elements of src that pass (all if pass is nil) and are
-// not in pts to both pts and delta, and reports whether any was new.
-func addNew(src, pass, pts, delta *roaring.Bitmap) bool {
-	if src.GetCardinality() < smallSet {
-		changed := false
-		src.Iterate(func(x uint32) bool {
-			if (pass == nil || pass.Contains(x)) && pts.CheckedAdd(x) {
-				delta.Add(x)
-				changed = true
-			}
-			return true
-		})
-		return changed
+// wordPool keeps the word slices of dense sets no node holds any more,
+// by capacity (multiples of poolStep words up to poolMax), for the sets
+// made next: sharing copies a set each time a shared one changes.
+type wordPool struct {
+	free  [poolMax / poolStep][][]uint64
+	words int // in free
+}
+
+const (
+	poolStep  = 16
+	poolMax   = 2048
+	poolLimit = 16 << 20 // words kept at most
+)
+
+// get returns a zeroed slice of n words (from the pool if it has one;
+// a nil pool has none).
+func (pool *wordPool) get(n int) []uint64 {
+	if pool != nil && n > 0 && n <= poolMax {
+		c := (n - 1) / poolStep
+		if l := pool.free[c]; len(l) > 0 {
+			w := l[len(l)-1]
+			pool.free[c] = l[:len(l)-1]
+			pool.words -= cap(w)
+			w = w[:n]
+			clear(w)
+			return w
+		}
+		return make([]uint64, n, (c+1)*poolStep)
 	}
-	var nw *roaring.Bitmap
-	if pass != nil {
-		nw = roaring.And(src, pass)
-		nw.AndNot(pts)
-	} else {
-		nw = roaring.AndNot(src, pts)
+	return make([]uint64, n, n+n/8)
+}
+
+// put gives w back to the pool.
+func (pool *wordPool) put(w []uint64) {
+	c := cap(w)
+	if pool == nil || c == 0 || c > poolMax || c%poolStep != 0 || pool.words+c > poolLimit {
+		return
 	}
-	if nw.IsEmpty() {
+	pool.free[c/poolStep-1] = append(pool.free[c/poolStep-1], w[:0])
+	pool.words += c
+}
+
+// Array sets become dense at denseMin ids once a word of the dense form
+// would hold at least one id on average (the dense form then takes at
+// most twice the bytes).
+const denseMin = 32
+
+// Len returns the number of ids (0 for nil).
+func (b *bitset) Len() int {
+	if b == nil {
+		return 0
+	}
+	return int(b.n)
+}
+
+// GetCardinality returns the number of ids (0 for nil).
+func (b *bitset) GetCardinality() uint64 { return uint64(b.Len()) }
+
+// IsEmpty reports whether b has no ids.
+func (b *bitset) IsEmpty() bool { return b == nil || b.n == 0 }
+
+// word returns the word of index k (ids k*64 .. k*64+63) of a dense set.
+func (b *bitset) word(k int32) uint64 {
+	if i := k - b.lo; i >= 0 && int(i) < len(b.words) {
+		return b.words[i]
+	}
+	return 0
+}
+
+// Contains reports whether x is in b.
+func (b *bitset) Contains(x uint32) bool {
+	if b == nil || b.n == 0 {
 		return false
 	}
-	pts.Or(nw)
-	delta.Or(nw)
+	if b.words != nil {
+		return b.word(int32(x>>6))&(1<<(x&63)) != 0
+	}
+	_, ok := slices.BinarySearch(b.arr, x)
+	return ok
+}
+
+// Iterate calls f on the ids of b in increasing order until f returns
+// false.
+func (b *bitset) Iterate(f func(uint32) bool) {
+	if b == nil {
+		return
+	}
+	if b.words == nil {
+		for _, x := range b.arr {
+			if !f(x) {
+				return
+			}
+		}
+		return
+	}
+	for i, w := range b.words {
+		base := uint32(b.lo+int32(i)) << 6
+		for w != 0 {
+			if !f(base + uint32(bits.TrailingZeros64(w))) {
+				return
+			}
+			w &= w - 1
+		}
+	}
+}
+
+// appendTo appends the ids of b to buf in increasing order.
+func (b *bitset) appendTo(buf []int32) []int32 {
+	if b == nil {
+		return buf
+	}
+	if b.words == nil {
+		for _, x := range b.arr {
+			buf = append(buf, int32(x))
+		}
+		return buf
+	}
+	for i, w := range b.words {
+		base := (b.lo + int32(i)) << 6
+		for w != 0 {
+			buf = append(buf, base+int32(bits.TrailingZeros64(w)))
+			w &= w - 1
+		}
+	}
+	return buf
+}
+
+// clear empties b, keeping its memory.
+func (b *bitset) clear() {
+	b.n, b.lo = 0, 0
+	b.arr = b.arr[:0]
+	if b.words != nil {
+		b.words = b.words[:0]
+	}
+}
+
+// clone returns a private copy of b (refs 0).
+func (b *bitset) clone(p *wordPool) *bitset {
+	c := &bitset{n: b.n, lo: b.lo}
+	if b.words != nil {
+		c.words = p.get(len(b.words))
+		copy(c.words, b.words)
+	} else {
+		c.arr = slices.Clone(b.arr)
+	}
+	return c
+}
+
+// add adds x and reports whether it was new.
+func (b *bitset) add(p *wordPool, x uint32) bool {
+	if b.words != nil {
+		k := int32(x >> 6)
+		b.cover(p, k, k)
+		m := uint64(1) << (x & 63)
+		if p := &b.words[k-b.lo]; *p&m == 0 {
+			*p |= m
+			b.n++
+			return true
+		}
+		return false
+	}
+	i, ok := slices.BinarySearch(b.arr, x)
+	if ok {
+		return false
+	}
+	b.arr = slices.Insert(b.arr, i, x)
+	b.n++
+	b.maybeDense(p)
 	return true
 }
 
-// elements appends the elements of b to buf.
-func elements(b *roaring.Bitmap, buf []int32) []int32 {
-	b.Iterate(func(x uint32) bool {
-		buf = append(buf, int32(x))
+// maybeDense turns a large enough array set dense.
+func (b *bitset) maybeDense(p *wordPool) {
+	if len(b.arr) < denseMin {
+		return
+	}
+	lo, hi := int32(b.arr[0]>>6), int32(b.arr[len(b.arr)-1]>>6)
+	if int(hi-lo+1) > len(b.arr) {
+		return
+	}
+	b.toDense(p, lo, hi)
+}
+
+// toDense turns an array set into a dense one covering words lo..hi (at
+// least).
+func (b *bitset) toDense(p *wordPool, lo, hi int32) {
+	if len(b.arr) > 0 {
+		lo, hi = min(lo, int32(b.arr[0]>>6)), max(hi, int32(b.arr[len(b.arr)-1]>>6))
+	}
+	w := p.get(int(hi - lo + 1))
+	for _, x := range b.arr {
+		w[int32(x>>6)-lo] |= 1 << (x & 63)
+	}
+	b.words, b.lo, b.arr = w, lo, nil
+}
+
+// cover extends a dense set's words to cover word indices lo..hi.
+func (b *bitset) cover(p *wordPool, lo, hi int32) {
+	if len(b.words) == 0 {
+		if cap(b.words) < int(hi-lo+1) {
+			b.words = p.get(int(hi - lo + 1))
+		} else {
+			b.words = b.words[:hi-lo+1]
+			clear(b.words)
+		}
+		b.lo = lo
+		return
+	}
+	if lo < b.lo {
+		n := int(b.lo - lo)
+		w := p.get(n + len(b.words))
+		copy(w[n:], b.words)
+		p.put(b.words)
+		b.words, b.lo = w, lo
+	}
+	if end := b.lo + int32(len(b.words)); hi >= end {
+		if n := int(hi-b.lo) + 1; n <= cap(b.words) {
+			old := len(b.words)
+			b.words = b.words[:n]
+			clear(b.words[old:])
+		} else {
+			w := p.get(n + n/8)[:n]
+			copy(w, b.words)
+			p.put(b.words)
+			b.words = w
+		}
+	}
+}
+
+// wordCursor reads the words of a set at increasing word indices.
+type wordCursor struct {
+	b *bitset
+	j int // array mode: next id to look at
+}
+
+func (c *wordCursor) at(k int32) uint64 {
+	b := c.b
+	if b == nil {
+		return 0
+	}
+	if b.words != nil {
+		return b.word(k)
+	}
+	for c.j < len(b.arr) && int32(b.arr[c.j]>>6) < k {
+		c.j++
+	}
+	var w uint64
+	for c.j < len(b.arr) && int32(b.arr[c.j]>>6) == k {
+		w |= 1 << (b.arr[c.j] & 63)
+		c.j++
+	}
+	return w
+}
+
+// diffInto sets out to the ids of src that pass (all if pass is nil) and
+// are not in dst.
+func diffInto(out, src, pass, dst *bitset) {
+	out.clear()
+	if src.IsEmpty() {
+		return
+	}
+	if src.words == nil {
+		for _, x := range src.arr {
+			if (pass == nil || pass.Contains(x)) && !dst.Contains(x) {
+				out.arr = append(out.arr, x)
+			}
+		}
+		out.n = int32(len(out.arr))
+		out.words = nil
+		return
+	}
+	if out.words == nil {
+		out.words = make([]uint64, 0, len(src.words))
+	}
+	out.lo = src.lo
+	out.words = append(out.words[:0], src.words...)
+	n := 0
+	if (pass == nil || pass.words != nil) && (dst == nil || dst.words != nil) {
+		// Dense sets: whole words.
+		if pass != nil {
+			andWords(out.words, out.lo, pass)
+		}
+		if dst != nil {
+			andNotWords(out.words, out.lo, dst)
+		}
+		for _, w := range out.words {
+			n += bits.OnesCount64(w)
+		}
+		out.n = int32(n)
+		return
+	}
+	pc, dc := wordCursor{b: pass}, wordCursor{b: dst}
+	for i, w := range out.words {
+		k := src.lo + int32(i)
+		if pass != nil {
+			w &= pc.at(k)
+		}
+		w &^= dc.at(k)
+		out.words[i] = w
+		n += bits.OnesCount64(w)
+	}
+	out.n = int32(n)
+}
+
+// andWords clears the bits of ws (words from index lo) not in dense set
+// b.
+func andWords(ws []uint64, lo int32, b *bitset) {
+	// Words of ws before and after b's are cleared.
+	i := int(b.lo - lo)
+	if i > 0 {
+		clear(ws[:min(i, len(ws))])
+	}
+	j := i + len(b.words)
+	if j < len(ws) {
+		clear(ws[max(j, 0):])
+	}
+	from, to := max(i, 0), min(j, len(ws))
+	if from >= to {
+		return
+	}
+	bw := b.words[from-i : to-i]
+	w := ws[from:to]
+	for k := range w {
+		w[k] &= bw[k]
+	}
+}
+
+// andNotWords clears the bits of ws (words from index lo) in dense set b.
+func andNotWords(ws []uint64, lo int32, b *bitset) {
+	i := int(b.lo - lo)
+	j := i + len(b.words)
+	from, to := max(i, 0), min(j, len(ws))
+	if from >= to {
+		return
+	}
+	bw := b.words[from-i : to-i]
+	w := ws[from:to]
+	for k := range w {
+		w[k] &^= bw[k]
+	}
+}
+
+// or adds the ids of src (disjoint from b's or not) to b.
+func (b *bitset) or(p *wordPool, src *bitset) {
+	if src.IsEmpty() {
+		return
+	}
+	if src.words == nil {
+		if b.words == nil && len(src.arr) > 1 {
+			b.arr = mergeSorted(b.arr, src.arr)
+			b.n = int32(len(b.arr))
+			b.maybeDense(p)
+			return
+		}
+		for _, x := range src.arr {
+			b.add(p, x)
+		}
+		return
+	}
+	// Dense source: trim its zero words at both ends.
+	ws, lo := src.words, src.lo
+	for len(ws) > 0 && ws[0] == 0 {
+		ws, lo = ws[1:], lo+1
+	}
+	for len(ws) > 0 && ws[len(ws)-1] == 0 {
+		ws = ws[:len(ws)-1]
+	}
+	if len(ws) == 0 {
+		return
+	}
+	hi := lo + int32(len(ws)) - 1
+	if b.words == nil {
+		if len(b.arr)+src.Len() < denseMin && int(hi-lo+1) > src.Len() {
+			// Few ids, spread out: stay an array.
+			src.Iterate(func(x uint32) bool {
+				b.add(p, x)
+				return true
+			})
+			return
+		}
+		b.toDense(p, lo, hi)
+	} else {
+		b.cover(p, lo, hi)
+	}
+	dst := b.words[lo-b.lo:]
+	n := int(b.n)
+	for i, w := range ws {
+		n += bits.OnesCount64(w &^ dst[i])
+		dst[i] |= w
+	}
+	b.n = int32(n)
+}
+
+// mergeSorted returns the sorted union of sorted a and b (reusing a).
+func mergeSorted(a, b []uint32) []uint32 {
+	out := make([]uint32, 0, len(a)+len(b))
+	i, j := 0, 0
+	for i < len(a) && j < len(b) {
+		switch {
+		case a[i] < b[j]:
+			out = append(out, a[i])
+			i++
+		case a[i] > b[j]:
+			out = append(out, b[j])
+			j++
+		default:
+			out = append(out, a[i])
+			i, j = i+1, j+1
+		}
+	}
+	out = append(out, a[i:]...)
+	return append(out, b[j:]...)
+}
+
+// subsetOf reports whether every id of b is in pass.
+func (b *bitset) subsetOf(pass *bitset) bool {
+	if b.IsEmpty() {
 		return true
-	})
-	return buf
+	}
+	if int(b.n) > pass.Len() {
+		return false
+	}
+	if b.words == nil {
+		for _, x := range b.arr {
+			if !pass.Contains(x) {
+				return false
+			}
+		}
+		return true
+	}
+	c := wordCursor{b: pass}
+	for i, w := range b.words {
+		if w&^c.at(b.lo+int32(i)) != 0 {
+			return false
+		}
+	}
+	return true
+}
+
+// equalSets reports whether a and b have the same ids.
+func equalSets(a, b *bitset) bool {
+	if a == b {
+		return true
+	}
+	if a.Len() != b.Len() {
+		return false
+	}
+	return a.subsetOf(b)
+}
+
+// unionOf returns a new set of the ids of a and b.
+func unionOf(p *wordPool, a, b *bitset) *bitset {
+	if a.IsEmpty() || b.IsEmpty() {
+		if a.IsEmpty() {
+			a = b
+		}
+		return a.clone(p)
+	}
+	if a.words == nil && b.words == nil {
+		u := &bitset{arr: mergeSorted(a.arr, b.arr)}
+		u.n = int32(len(u.arr))
+		u.maybeDense(p)
+		return u
+	}
+	lo, hi := a.span()
+	blo, bhi := b.span()
+	lo, hi = min(lo, blo), max(hi, bhi)
+	u := &bitset{lo: lo, words: p.get(int(hi - lo + 1))}
+	if b.words != nil && (a.words == nil || len(b.words) > len(a.words)) {
+		a, b = b, a
+	}
+	copy(u.words[a.lo-lo:], a.words) // the larger dense one
+	if b.words == nil {
+		for _, v := range b.arr {
+			u.words[int32(v>>6)-lo] |= 1 << (v & 63)
+		}
+	} else {
+		copyOr(u.words[b.lo-lo:], b.words)
+	}
+	n := 0
+	for _, w := range u.words {
+		n += bits.OnesCount64(w)
+	}
+	u.n = int32(n)
+	return u
+}
+
+func copyOr(dst, src []uint64) {
+	dst = dst[:len(src)]
+	for i, w := range src {
+		dst[i] |= w
+	}
+}
+
+// span returns the first and last word index of a non-empty set.
+func (b *bitset) span() (lo, hi int32) {
+	if b.words == nil {
+		return int32(b.arr[0] >> 6), int32(b.arr[len(b.arr)-1] >> 6)
+	}
+	return b.lo, b.lo + int32(len(b.words)) - 1
+}
+
+// hash returns a hash of the ids of b (equal for equal sets, whatever
+// their form).
+func (b *bitset) hash() uint64 {
+	h := uint64(b.Len())
+	mix := func(k int32, w uint64) {
+		h ^= uint64(k)*0x9e3779b97f4a7c15 + w
+		h = (h ^ h>>29) * 0xbf58476d1ce4e5b9
+	}
+	if b.words != nil {
+		for i, w := range b.words {
+			if w != 0 {
+				mix(b.lo+int32(i), w)
+			}
+		}
+		return h
+	}
+	for i := 0; i < len(b.arr); {
+		k := int32(b.arr[i] >> 6)
+		var w uint64
+		for ; i < len(b.arr) && int32(b.arr[i]>>6) == k; i++ {
+			w |= 1 << (b.arr[i] & 63)
+		}
+		mix(k, w)
+	}
+	return h
 }

@@ -1,7 +1,9 @@
 package pointsto
 
 import (
-	"github.com/RoaringBitmap/roaring/v2"
+	"cmp"
+	"math"
+	"slices"
 
 	"github.com/rules-fragment/rules_fragment/tools/analysis/internal/reach"
 	"github.com/rules-fragment/rules_fragment/tools/callgraph"
@@ -32,35 +34,42 @@ type solver struct {
 	objIDs   map[objKey]int32
 
 	// Pointer nodes: method variables, returns, exceptions, (object, field)
-	// and static fields. pts is a node's set, delta what it has not yet
-	// propagated; both are pointers (a Sparse must not be copied).
-	pts, delta  []*roaring.Bitmap
-	copies      [][]edge
-	loads       [][]access        // by base node
-	stores      [][]access        // by base node
-	recvs       [][]*site         // virtual call sites by receiver node
-	edgeSet     map[[3]int32]bool // (from, to, filter class id or -1)
-	descTypes   map[string]*hierarchy.Class
-	fieldNodes  map[[2]int32]int32         // (object, field id or arrayElem)
-	fieldFilter map[int32]*hierarchy.Class // field id → filter of its type
-	statics     map[int32]int32            // field id → node
-	queue       []int32
-	queued      []bool
-	rep         []int32 // union-find parent (cycles.go)
+	// and static fields (sharing.go: sets, deltas and snapshots).
+	pts, delta, prop []*bitset
+	absorbed         []*bitset // a delta each node has every object of
+	copies           [][]edge
+	outSet           map[int32]map[edge]struct{} // edges of nodes with many, for dedup
+	cx               []*complexCons              // by base node, nil for none
+	descTypes        map[string]*hierarchy.Class
+	fieldNodes       map[[2]int32]int32         // (object, field id or arrayElem)
+	fieldFilter      map[int32]*hierarchy.Class // field id → filter of its type
+	statics          map[int32]int32            // field id → node
+	queue            []int32
+	qhead            int
+	queued           []bool
+	rep              []int32 // union-find parent (cycles.go)
+	scratchArr       bitset  // new objects of a flow, from an array set
+	scratchDense     bitset  // new objects of a flow, from a dense set
+	pool             *wordPool
 
-	numEdges, edgesAtCollapse int
+	numEdges, edgesAtCollapse    int
+	interned                     map[uint64][]*bitset // sharing.go
+	numInterned, internedAtSweep int
 
 	// Methods.
 	methods map[int32]*method
+	byID    []*method // methods by id
 	order   []*hierarchy.Method
 	visitQ  []*method
 
-	sites    []*site
-	filters  map[int32]*filterSet
-	instIdx  []int32 // class id → dense index of instantiated classes, -1 for none
-	numInst  int32
-	selected map[[2]int32]*hierarchy.Method
-	buf      []int32
+	sites      []*site
+	filters    []*filterSet // by filter index
+	filterOf   map[int32]int32
+	firstObj   []int32 // instantiated class index → its first object
+	instIdx    []int32 // class id → dense index of instantiated classes, -1 for none
+	numInst    int32
+	selections map[int32]*selCache // by resolved method id
+	buf        []int32
 
 	threads          int32 // threadsNode, -1 until needed
 	unmodelled       []callgraph.Unmodelled
@@ -70,9 +79,24 @@ type solver struct {
 
 type objKey struct{ method, site, level, class int32 }
 
-type edge struct {
-	to     int32
-	filter *hierarchy.Class // nil: every object passes
+// edge is a copy edge; filter is the index of its type filter in
+// solver.filters, -1 when every object passes.
+type edge struct{ to, filter int32 }
+
+// complexCons are the loads, stores and virtual calls on a base node.
+type complexCons struct {
+	loads, stores []access
+	recvs         []*site // virtual call sites by receiver node
+}
+
+// complex returns the complex constraints of node n, made on first use.
+func (s *solver) complex(n int32) *complexCons {
+	c := s.cx[n]
+	if c == nil {
+		c = &complexCons{}
+		s.cx[n] = c
+	}
+	return c
 }
 
 // access is a load (other = destination) or a store (other = source) of
@@ -86,6 +110,32 @@ type method struct {
 	numVars  int32
 	params   []int32 // nodes of the parameters (this first), -1 for none
 	ret, exc int32
+	excFrom  []int32 // the methods whose exceptions flow to exc
+	excSet   map[int32]bool
+}
+
+// newExcFrom records that the exceptions of method t flow to mi's, and
+// reports whether that is new.
+func (mi *method) newExcFrom(t int32) bool {
+	if mi.excSet != nil {
+		if mi.excSet[t] {
+			return false
+		}
+		mi.excSet[t] = true
+		return true
+	}
+	if slices.Contains(mi.excFrom, t) {
+		return false
+	}
+	mi.excFrom = append(mi.excFrom, t)
+	if len(mi.excFrom) > outSetMin {
+		mi.excSet = map[int32]bool{}
+		for _, x := range mi.excFrom {
+			mi.excSet[x] = true
+		}
+		mi.excFrom = nil
+	}
+	return true
 }
 
 // site is a call site of a reached method.
@@ -97,33 +147,37 @@ type site struct {
 	base     int32   // receiver node, -1 for none
 	dst      int32
 	hidden   bool // made by a native model, not a site of the bytecode
-	// Receiver classes in discovery order, the target each selects (nil
-	// for none) and its nodes; recvIndex maps class ids to positions once
-	// there are many.
-	recvList   []*hierarchy.Class
-	recvTarget []*hierarchy.Method
-	recvMethod []*method
-	recvIndex  map[int32]int32
-	targets    map[int32]bool
+	// recv1 - 1 and recvMore are the nodes whose objects are the
+	// receivers (recv1 0 for none; several for string concatenation);
+	// recvList, the classes of their objects, is filled in when solving
+	// ends.
+	recv1    int32
+	recvMore []int32
+	recvList []*hierarchy.Class
+	targets  map[int32]bool
+	// The selection cache of the resolved method, and the indices in it
+	// of the targets bound.
+	sel   *selCache
+	bound *bitset
 }
 
 func newSolver(p *link.Program, opts Options) *solver {
 	s := &solver{p: p, h: p.Hierarchy, sym: reach.NewSymbols(p), opts: opts,
-		objIDs: map[objKey]int32{}, edgeSet: map[[3]int32]bool{}, descTypes: map[string]*hierarchy.Class{}, fieldNodes: map[[2]int32]int32{},
-		statics: map[int32]int32{}, fieldFilter: map[int32]*hierarchy.Class{}, unmodelledNative: map[int32]bool{}, methods: map[int32]*method{}, filters: map[int32]*filterSet{},
-		selected: map[[2]int32]*hierarchy.Method{}}
+		objIDs: map[objKey]int32{}, descTypes: map[string]*hierarchy.Class{}, fieldNodes: map[[2]int32]int32{},
+		statics: map[int32]int32{}, fieldFilter: map[int32]*hierarchy.Class{}, unmodelledNative: map[int32]bool{}, methods: map[int32]*method{},
+		filterOf: map[int32]int32{}, selections: map[int32]*selCache{}, outSet: map[int32]map[edge]struct{}{}, pool: &wordPool{}, interned: map[uint64][]*bitset{}}
 	s.threads = -1
 	s.init = reach.NewInitializer(s.h, func(m *hierarchy.Method) { s.reach(m) })
 	return s
 }
 
 func (s *solver) newNode() int32 {
-	s.pts = append(s.pts, roaring.New())
-	s.delta = append(s.delta, roaring.New())
+	s.pts = append(s.pts, nil)
+	s.delta = append(s.delta, nil)
+	s.prop = append(s.prop, nil)
+	s.absorbed = append(s.absorbed, nil)
 	s.copies = append(s.copies, nil)
-	s.loads = append(s.loads, nil)
-	s.stores = append(s.stores, nil)
-	s.recvs = append(s.recvs, nil)
+	s.cx = append(s.cx, nil)
 	s.queued = append(s.queued, false)
 	s.rep = append(s.rep, int32(len(s.rep)))
 	return int32(len(s.pts) - 1)
@@ -153,6 +207,7 @@ func (s *solver) objectFor(k objKey, c *hierarchy.Class) int32 {
 		return o
 	}
 	o := int32(len(s.objClass))
+	s.instIndex(c)
 	s.objClass = append(s.objClass, c)
 	s.objKeys = append(s.objKeys, k)
 	s.objIDs[k] = o
@@ -172,10 +227,12 @@ func (s *solver) seed(n, o int32) {
 		return
 	}
 	n = s.find(n)
-	if s.pts[n].CheckedAdd(uint32(o)) {
-		s.delta[n].Add(uint32(o))
-		s.enqueue(n)
+	if s.pts[n].Contains(uint32(o)) {
+		return
 	}
+	s.own(&s.pts[n]).add(s.pool, uint32(o))
+	s.own(&s.delta[n]).add(s.pool, uint32(o))
+	s.enqueue(n)
 }
 
 // addEdge adds a copy edge (with an optional type filter) and propagates
@@ -188,56 +245,100 @@ func (s *solver) addEdge(from, to int32, filter *hierarchy.Class) {
 	if from == to {
 		return
 	}
-	k := [3]int32{from, to, -1}
-	if filter != nil {
-		k[2] = filter.ID
-	}
-	if s.edgeSet[k] {
+	e := edge{to, s.filterIndex(filter)}
+	if !s.newEdge(from, e) {
 		return
 	}
-	s.edgeSet[k] = true
-	s.copies[from] = append(s.copies[from], edge{to, filter})
+	s.copies[from] = append(s.copies[from], e)
 	s.numEdges++
-	s.flow(s.pts[from], to, filter)
+	s.flowAll(from, to, e.filter)
 }
 
-// flow adds the objects of set that pass filter to node to.
-func (s *solver) flow(set *roaring.Bitmap, to int32, filter *hierarchy.Class) {
-	to = s.find(to)
-	var pass *roaring.Bitmap
-	if filter != nil {
-		pass = s.passing(filter)
+// addEdgeOnce adds a copy edge the caller knows to be new (or rarely
+// repeated, which costs a little propagation only): the edges into call
+// results and callers' exceptions, whose sources (a popular method's
+// return and exception nodes) would otherwise need large sets of edges.
+func (s *solver) addEdgeOnce(from, to int32, filter *hierarchy.Class) {
+	if from < 0 || to < 0 {
+		return
 	}
-	if addNew(set, pass, s.pts[to], s.delta[to]) {
-		s.enqueue(to)
+	from, to = s.find(from), s.find(to)
+	if from == to {
+		return
 	}
+	e := edge{to, s.filterIndex(filter)}
+	if set := s.outSet[from]; set != nil {
+		if _, ok := set[e]; ok {
+			return
+		}
+		set[e] = struct{}{}
+	}
+	s.copies[from] = append(s.copies[from], e)
+	s.numEdges++
+	s.flowAll(from, to, e.filter)
 }
 
-// passing returns the objects that may be cast to t: a set per filter
-// class, extended with the objects created since it was last asked for,
-// so a filtered flow is two set operations rather than a subtype test per
-// object. Verdicts are cached per (filter, instantiated class) in dense
-// slices: this runs for every filter and object.
-func (s *solver) passing(t *hierarchy.Class) *roaring.Bitmap {
-	f := s.filters[t.ID]
-	if f == nil {
-		f = &filterSet{}
-		s.filters[t.ID] = f
+// newEdge reports whether from has no edge e yet: a scan of its edges
+// while they are few, a set once they are many.
+func (s *solver) newEdge(from int32, e edge) bool {
+	es := s.copies[from]
+	if len(es) < outSetMin {
+		return !slices.Contains(es, e)
 	}
+	set := s.outSet[from]
+	if set == nil {
+		set = make(map[edge]struct{}, 2*len(es))
+		for _, x := range es {
+			set[x] = struct{}{}
+		}
+		s.outSet[from] = set
+	}
+	if _, ok := set[e]; ok {
+		return false
+	}
+	set[e] = struct{}{}
+	return true
+}
+
+// outSetMin is the number of edges from which a node keeps a set of them.
+const outSetMin = 16
+
+// filterIndex returns the index of class t's filter (-1 for nil).
+func (s *solver) filterIndex(t *hierarchy.Class) int32 {
+	if t == nil {
+		return -1
+	}
+	if i, ok := s.filterOf[t.ID]; ok {
+		return i
+	}
+	i := int32(len(s.filters))
+	s.filters = append(s.filters, &filterSet{class: t})
+	s.filterOf[t.ID] = i
+	return i
+}
+
+// passing returns the objects that may be cast to filter f's class: a
+// set per filter, extended with the objects created since it was last
+// asked for, so a filtered flow is a set operation rather than a subtype
+// test per object. A class is tested once per filter: later objects of
+// it pass if its first object did.
+func (s *solver) passing(fi int32) *bitset {
+	f := s.filters[fi]
 	for ; int(f.checked) < len(s.objClass); f.checked++ {
-		c := s.objClass[f.checked]
+		o := f.checked
+		c := s.objClass[o]
 		i := s.instIndex(c)
-		if int(i) >= len(f.verdict) {
-			f.verdict = append(f.verdict, make([]int8, int(i)+1-len(f.verdict))...)
+		if s.firstObj[i] < 0 {
+			s.firstObj[i] = o
 		}
-		if f.verdict[i] == 0 {
-			f.verdict[i] = 2
-			if s.h.IsSubclass(c, t) {
-				f.verdict[i] = 1
-			}
+		var pass bool
+		if first := s.firstObj[i]; first < o {
+			pass = f.objs.Contains(uint32(first))
+		} else {
+			pass = s.h.IsSubclass(c, f.class)
 		}
-		if f.verdict[i] == 1 {
-			f.objs.Add(uint32(f.checked))
+		if pass {
+			f.objs.add(s.pool, uint32(o))
 		}
 	}
 	return &f.objs
@@ -251,17 +352,17 @@ func (s *solver) instIndex(c *hierarchy.Class) int32 {
 	if s.instIdx[c.ID] < 0 {
 		s.instIdx[c.ID] = s.numInst
 		s.numInst++
+		s.firstObj = append(s.firstObj, -1)
 	}
 	return s.instIdx[c.ID]
 }
 
-// filterSet is the objects (up to checked) that pass one filter class,
-// and the verdicts by instantiated class index (0 unknown, 1 passes, 2
-// does not).
+// filterSet is a filter class and the objects (up to checked) that pass
+// it.
 type filterSet struct {
-	objs    roaring.Bitmap
+	class   *hierarchy.Class
+	objs    bitset
 	checked int32
-	verdict []int8
 }
 
 // filterFor returns the cast filter of class t; nil (no filtering) when
@@ -295,8 +396,9 @@ func (s *solver) staticNode(f *hierarchy.Field) int32 {
 // addLoad registers dst = base.f and applies it to base's objects.
 func (s *solver) addLoad(base, f, dst int32) {
 	base = s.find(base)
-	s.loads[base] = append(s.loads[base], access{f, dst})
-	for _, o := range elements(s.pts[base], nil) {
+	c := s.complex(base)
+	c.loads = append(c.loads, access{f, dst})
+	for _, o := range s.elements(base) {
 		s.load(o, f, dst)
 	}
 }
@@ -304,10 +406,18 @@ func (s *solver) addLoad(base, f, dst int32) {
 // addStore registers base.f = src and applies it to base's objects.
 func (s *solver) addStore(base, f, src int32) {
 	base = s.find(base)
-	s.stores[base] = append(s.stores[base], access{f, src})
-	for _, o := range elements(s.pts[base], nil) {
+	c := s.complex(base)
+	c.stores = append(c.stores, access{f, src})
+	for _, o := range s.elements(base) {
 		s.store(o, f, src)
 	}
+}
+
+// elements returns the objects of node n (in a buffer reused by the next
+// call).
+func (s *solver) elements(n int32) []int32 {
+	s.buf = s.pts[n].appendTo(s.buf[:0])
+	return s.buf
 }
 
 // store adds o.f = src. The JVM only stores values of the declared type
@@ -372,9 +482,15 @@ func (s *solver) typeFilter(desc string) *hierarchy.Class {
 
 // addVirtual registers a virtual call site on receiver node n.
 func (s *solver) addVirtual(n int32, st *site) {
+	if st.recv1 == 0 {
+		st.recv1 = n + 1
+	} else {
+		st.recvMore = append(st.recvMore, n)
+	}
 	n = s.find(n)
-	s.recvs[n] = append(s.recvs[n], st)
-	for _, o := range elements(s.pts[n], nil) {
+	c := s.complex(n)
+	c.recvs = append(c.recvs, st)
+	for _, o := range s.elements(n) {
 		s.dispatch(st, o)
 	}
 }
@@ -382,9 +498,8 @@ func (s *solver) addVirtual(n int32, st *site) {
 // solve runs to the fixpoint: reached methods are visited (their
 // constraints added), then changed nodes propagate, until neither is left.
 func (s *solver) solve() error {
-	d := roaring.New()
 	var objs []int32
-	for (len(s.visitQ) > 0 || len(s.queue) > 0) && s.err == nil {
+	for (len(s.visitQ) > 0 || s.qhead < len(s.queue)) && s.err == nil {
 		for len(s.visitQ) > 0 {
 			m := s.visitQ[0]
 			s.visitQ = s.visitQ[1:]
@@ -392,9 +507,13 @@ func (s *solver) solve() error {
 				return err
 			}
 		}
-		for len(s.queue) > 0 && len(s.visitQ) == 0 {
-			n := s.queue[0]
-			s.queue = s.queue[1:]
+		for s.qhead < len(s.queue) && len(s.visitQ) == 0 {
+			n := s.queue[s.qhead]
+			s.qhead++
+			if s.qhead >= 4096 && 2*s.qhead >= len(s.queue) {
+				s.queue = s.queue[:copy(s.queue, s.queue[s.qhead:])]
+				s.qhead = 0
+			}
 			s.queued[n] = false
 			if s.rep[n] != n {
 				continue // collapsed into a cycle's representative
@@ -403,59 +522,92 @@ func (s *solver) solve() error {
 			if s.rep[n] != n {
 				continue
 			}
-			d, s.delta[n] = s.delta[n], d
-			s.delta[n].Clear()
+			d := s.delta[n]
+			s.delta[n] = nil
 			if d.IsEmpty() {
+				s.release(d)
 				continue
 			}
+			// What n had propagated before d (sharing.go), and its set now:
+			// successors holding the former get d as n's set.
+			from, cur := s.prop[n], s.pts[n]
+			if cur.Len() >= canonMin && !cur.interned {
+				if c := s.intern(cur); c != cur {
+					s.share(n, c)
+					cur = c
+				}
+			}
+			retain(cur)
+			shared := false
 			for _, e := range s.copies[n][:len(s.copies[n]):len(s.copies[n])] {
-				s.flow(d, e.to, e.filter)
-			}
-			objs = elements(d, objs[:0])
-			for _, a := range s.loads[n][:len(s.loads[n]):len(s.loads[n])] {
-				for _, o := range objs {
-					s.load(o, a.field, a.other)
+				if s.flowDelta(n, d, from, cur, e) {
+					shared = true
 				}
 			}
-			for _, a := range s.stores[n][:len(s.stores[n]):len(s.stores[n])] {
-				for _, o := range objs {
-					s.store(o, a.field, a.other)
+			if c := s.cx[n]; c != nil {
+				objs = d.appendTo(objs[:0])
+				loads, stores, recvs := c.loads, c.stores, c.recvs
+				for _, a := range loads[:len(loads):len(loads)] {
+					for _, o := range objs {
+						s.load(o, a.field, a.other)
+					}
+				}
+				for _, a := range stores[:len(stores):len(stores)] {
+					for _, o := range objs {
+						s.store(o, a.field, a.other)
+					}
+				}
+				for _, st := range recvs[:len(recvs):len(recvs)] {
+					for _, o := range objs {
+						s.dispatch(st, o)
+					}
 				}
 			}
-			for _, st := range s.recvs[n][:len(s.recvs[n]):len(s.recvs[n])] {
-				for _, o := range objs {
-					s.dispatch(st, o)
-				}
+			s.release(d)
+			s.release(s.prop[n])
+			// Keep the snapshot only if a successor shares it: else it
+			// would just make n copy its set when it next changes.
+			if shared {
+				s.prop[n] = cur
+			} else {
+				s.release(cur)
+				s.prop[n] = unknownSet
 			}
 		}
+	}
+	if s.err == nil {
+		s.receivers()
+		s.done()
 	}
 	return s.err
 }
 
 // dispatch handles receiver object o at a virtual site: JVM selection on
-// its class; this of the target gets o alone. Selection and binding
-// happen once per receiver class of the site; each object costs a lookup.
+// its class (cached per resolved method); this of the target gets o alone.
 func (s *solver) dispatch(st *site, o int32) {
-	c := s.objClass[o]
-	i := st.receiver(c)
-	if i < 0 {
-		k := [2]int32{c.ID, st.resolved.ID}
-		t, ok := s.selected[k]
-		if !ok {
-			if sel, out := s.h.Select(c, st.resolved); out.OK() {
-				t = sel
-			}
-			s.selected[k] = t
+	sc := st.sel
+	if sc == nil {
+		sc = s.selections[st.resolved.ID]
+		if sc == nil {
+			sc = &selCache{byClass: map[int32]int32{}, index: map[*hierarchy.Method]int32{}}
+			s.selections[st.resolved.ID] = sc
 		}
-		var tm *method
-		if t != nil {
-			tm = s.bind(st, t)
-		}
-		i = st.addReceiver(c, t, tm)
+		st.sel = sc
 	}
-	t, tm := st.recvTarget[i], st.recvMethod[i]
-	if t == nil {
+	ti := s.selectIndex(sc, st.resolved, s.objClass[o])
+	if ti < 0 {
 		return
+	}
+	t := sc.targets[ti]
+	var tm *method
+	if st.bound.Contains(uint32(ti)) {
+		tm = s.byID[t.ID]
+	} else {
+		if st.bound == nil {
+			st.bound = &bitset{}
+		}
+		st.bound.add(s.pool, uint32(ti))
+		tm = s.bindNew(st, t)
 	}
 	if tm != nil && len(tm.params) > 0 {
 		s.seed(tm.params[0], o)
@@ -465,49 +617,144 @@ func (s *solver) dispatch(st *site, o int32) {
 	}
 }
 
-// receiver returns the index of receiver class c at the site, -1 if new.
-func (st *site) receiver(c *hierarchy.Class) int {
-	if st.recvIndex != nil {
-		if i, ok := st.recvIndex[c.ID]; ok {
-			return int(i)
-		}
-		return -1
-	}
-	for i, r := range st.recvList {
-		if r == c {
-			return i
-		}
-	}
-	return -1
+// selCache is the JVM selection of one resolved method per receiver
+// class: target indices (-1 for none) by instantiated class index, in a
+// map while few, then in a slice.
+type selCache struct {
+	targets []*hierarchy.Method
+	index   map[*hierarchy.Method]int32
+	byClass map[int32]int32
+	dense   []uint16 // instantiated class index → target index + 2, 0 unknown
 }
 
-// addReceiver records receiver class c selecting t (nil: none) and
-// returns its index; sites with many classes get an index map.
-func (st *site) addReceiver(c *hierarchy.Class, t *hierarchy.Method, tm *method) int {
-	i := len(st.recvList)
-	st.recvList = append(st.recvList, c)
-	st.recvTarget = append(st.recvTarget, t)
-	st.recvMethod = append(st.recvMethod, tm)
-	switch {
-	case st.recvIndex != nil:
-		st.recvIndex[c.ID] = int32(i)
-	case len(st.recvList) > 8:
-		st.recvIndex = map[int32]int32{}
-		for j, r := range st.recvList {
-			st.recvIndex[r.ID] = int32(j)
+// selCacheDense is the least number of classes from which a selCache is
+// a slice (a sixteenth of the instantiated classes, when more).
+const selCacheDense = 64
+
+// selectIndex returns the index of the method class c selects for
+// resolved method r (-1 for none).
+func (s *solver) selectIndex(sc *selCache, r *hierarchy.Method, c *hierarchy.Class) int32 {
+	i := s.instIdx[c.ID]
+	if sc.dense != nil {
+		if int(i) < len(sc.dense) && sc.dense[i] != 0 {
+			return int32(sc.dense[i]) - 2
+		}
+	} else if ti, ok := sc.byClass[i]; ok {
+		return ti
+	}
+	ti := int32(-1)
+	if t, out := s.h.Select(c, r); out.OK() && t != nil {
+		var ok bool
+		if ti, ok = sc.index[t]; !ok {
+			ti = int32(len(sc.targets))
+			sc.targets = append(sc.targets, t)
+			sc.index[t] = ti
 		}
 	}
-	return i
+	if sc.dense == nil && (len(sc.byClass) < max(selCacheDense, int(s.numInst)/16) || len(sc.targets) > math.MaxUint16-2) {
+		sc.byClass[i] = ti
+		return ti
+	}
+	if sc.dense == nil {
+		sc.dense = make([]uint16, s.numInst)
+		for j, x := range sc.byClass {
+			sc.dense[j] = uint16(x + 2)
+		}
+		sc.byClass = nil
+	}
+	if int(i) >= len(sc.dense) {
+		sc.dense = append(sc.dense, make([]uint16, int(s.numInst)-len(sc.dense))...)
+	}
+	sc.dense[i] = uint16(ti + 2)
+	return ti
+}
+
+// receivers fills in the receiver classes of the dispatched sites: the
+// classes of the objects of their receiver nodes, by name. Sites whose
+// one receiver node has the same set share the list.
+func (s *solver) receivers() {
+	for _, c := range s.objClass {
+		s.instIndex(c)
+	}
+	classes := make([]*hierarchy.Class, s.numInst)
+	for _, c := range s.objClass {
+		classes[s.instIdx[c.ID]] = c
+	}
+	slices.SortFunc(classes, func(a, b *hierarchy.Class) int { return cmp.Compare(a.Name, b.Name) })
+	rank := make([]int32, s.numInst)
+	for i, c := range classes {
+		rank[s.instIdx[c.ID]] = int32(i)
+	}
+	var byRank []int32
+	seen := make([]int32, len(classes)+1) // rank+1 → stamp
+	stamp := int32(0)
+	shared := map[*bitset][]*hierarchy.Class{}
+	for _, st := range s.sites {
+		if st.hidden || st.recv1 == 0 || !st.cs.Kind.IsDispatched() {
+			continue
+		}
+		var one *bitset
+		if len(st.recvMore) == 0 {
+			one = s.pts[s.find(st.recv1-1)]
+			if l, ok := shared[one]; ok && one != nil {
+				st.recvList = l
+				continue
+			}
+		}
+		stamp++
+		byRank = byRank[:0]
+		for _, n := range append([]int32{st.recv1 - 1}, st.recvMore...) {
+			s.pts[s.find(n)].Iterate(func(o uint32) bool {
+				r := rank[s.instIdx[s.objClass[o].ID]]
+				if seen[r+1] != stamp {
+					seen[r+1] = stamp
+					byRank = append(byRank, r)
+				}
+				return true
+			})
+		}
+		slices.Sort(byRank)
+		l := make([]*hierarchy.Class, len(byRank))
+		for i, r := range byRank {
+			l[i] = classes[r]
+		}
+		st.recvList = l
+		if one != nil {
+			shared[one] = l
+		}
+	}
+}
+
+// done drops what only solving needs.
+func (s *solver) done() {
+	s.delta, s.prop, s.absorbed, s.copies, s.cx = nil, nil, nil, nil, nil
+	s.interned = nil
+	s.outSet, s.queue, s.queued, s.filters, s.filterOf, s.selections = nil, nil, nil, nil, nil, nil
+	s.firstObj, s.buf, s.scratchArr, s.scratchDense = nil, nil, bitset{}, bitset{}
+	s.pool = nil
+	for _, st := range s.sites {
+		st.targets, st.recvMore, st.sel, st.bound = nil, nil, nil, nil
+	}
+	for _, mi := range s.byID {
+		if mi != nil {
+			mi.excFrom, mi.excSet = nil, nil
+		}
+	}
 }
 
 // bind connects a call site to target t once (arguments, result,
 // exceptions) and returns t's nodes.
 func (s *solver) bind(st *site, t *hierarchy.Method) *method {
-	tm := s.reach(t)
 	if st.targets[t.ID] {
-		return tm
+		return s.reach(t)
 	}
 	st.targets[t.ID] = true
+	return s.bindNew(st, t)
+}
+
+// bindNew binds target t, not yet bound, at site st.
+func (s *solver) bindNew(st *site, t *hierarchy.Method) *method {
+	tm := s.reach(t)
 	st.cs.Targets = append(st.cs.Targets, t)
 	if t.IsNative() {
 		s.nativeCall(st, t)
@@ -529,8 +776,12 @@ func (s *solver) bind(st *site, t *hierarchy.Method) *method {
 			s.addEdge(a, tm.params[i+off], s.typeFilter(params[i]))
 		}
 	}
-	s.addEdge(tm.ret, st.dst, s.typeFilter(ret))
-	s.addEdge(tm.exc, st.caller.exc, nil)
+	// A site binds a target once: its result edge is new unless another
+	// site of the caller has the same result variable.
+	s.addEdgeOnce(tm.ret, st.dst, s.typeFilter(ret))
+	if st.caller.newExcFrom(t.ID) {
+		s.addEdgeOnce(tm.exc, st.caller.exc, nil)
+	}
 	return tm
 }
 
@@ -540,11 +791,17 @@ func (s *solver) reach(m *hierarchy.Method) *method {
 	if m == nil {
 		return nil
 	}
-	if mi, ok := s.methods[m.ID]; ok {
-		return mi
+	if int(m.ID) < len(s.byID) {
+		if mi := s.byID[m.ID]; mi != nil {
+			return mi
+		}
 	}
 	mi := &method{m: m, ret: s.newNode(), exc: s.newNode()}
 	s.methods[m.ID] = mi
+	if int(m.ID) >= len(s.byID) {
+		s.byID = append(s.byID, make([]*method, int(m.ID)+1-len(s.byID))...)
+	}
+	s.byID[m.ID] = mi
 	s.order = append(s.order, m)
 	b, err := s.p.Body(m)
 	if err != nil && s.err == nil {
