@@ -2,13 +2,6 @@ load("@bazel_gazelle//:deps.bzl", "go_repository")
 
 def go_dependencies():
     go_repository(
-        name = "com_github_bits_and_blooms_bitset",
-        importpath = "github.com/bits-and-blooms/bitset",
-        sum = "h1:95H15Og1clikBrKr/DuzMXkQzECs1M6hhoGXLwLQOZE=",
-        version = "v1.24.4",
-    )
-
-    go_repository(
         name = "com_github_davecgh_go_spew",
         importpath = "github.com/davecgh/go-spew",
         sum = "h1:vj9j/u1bqnvCEfJOwUhtlOARqs3+rkHYY13jYWTU97c=",
@@ -20,30 +13,12 @@ def go_dependencies():
         sum = "h1:ofyhxvXcZhMsU5ulbFiLKl/XBFqE1GSq7atu8tAmTRI=",
         version = "v0.6.0",
     )
-    go_repository(
-        name = "com_github_google_uuid",
-        importpath = "github.com/google/uuid",
-        sum = "h1:NIvaJDMOsjHA8n1jAhLSgzrAzy1Hgr+hNrb57e+94F0=",
-        version = "v1.6.0",
-    )
 
     go_repository(
         name = "com_github_klauspost_compress",
         importpath = "github.com/klauspost/compress",
         sum = "h1:zWNoFqq/lSuYQRim3dUXlXeA0IqwuZGicdG5ZTfY5j4=",
         version = "v1.20.3",
-    )
-    go_repository(
-        name = "com_github_mdempsky_unconvert",
-        importpath = "github.com/mdempsky/unconvert",
-        sum = "h1:KXBP3ozzczYKdX6aHLYRxr0RVkc4Zt2wZk2hZP5yTqc=",
-        version = "v0.0.0-20250216222326-4a038b3d31f5",
-    )
-    go_repository(
-        name = "com_github_mschoch_smat",
-        importpath = "github.com/mschoch/smat",
-        sum = "h1:8imxQsjDm8yFEAVBe7azKmKSgzSkZXDuKkSq9374khM=",
-        version = "v0.2.0",
     )
 
     go_repository(
@@ -53,16 +28,10 @@ def go_dependencies():
         version = "v1.0.0",
     )
     go_repository(
-        name = "com_github_roaringbitmap_roaring_v2",
-        # As for msgpack below: resolved here for workspaces that load this
-        # macro without declaring the repositories themselves.
-        build_directives = [
-            "gazelle:resolve go github.com/bits-and-blooms/bitset @com_github_bits_and_blooms_bitset//:bitset",
-            "gazelle:resolve go golang.org/x/sys/cpu @org_golang_x_sys//cpu",
-        ],
-        importpath = "github.com/RoaringBitmap/roaring/v2",
-        sum = "h1:1sD4xsCenNd9n/gOWaExCWanP9WTyiNuqLAvaDQ5jkY=",
-        version = "v2.30.0",
+        name = "com_github_stretchr_objx",
+        importpath = "github.com/stretchr/objx",
+        sum = "h1:xuMeJ0Sdp5ZMRXx/aWO6RZxdr3beISkG5/G/aIRr3pY=",
+        version = "v0.5.2",
     )
 
     go_repository(
@@ -129,12 +98,6 @@ def go_dependencies():
         importpath = "golang.org/x/telemetry",
         sum = "h1:wnveMBKHwx8/nIb8WYT5P9vtefdXOvIWxzycCkc5n6Q=",
         version = "v0.0.0-20261009151841-97e8ea77aa2a",
-    )
-    go_repository(
-        name = "org_golang_x_text",
-        importpath = "golang.org/x/text",
-        sum = "h1:bofq7m3/HAFvbF51jz3Q9wLg3jkvSPuiZu/pD1XwgtM=",
-        version = "v0.22.0",
     )
 
     go_repository(
