@@ -175,6 +175,13 @@ func (b *bitset) clone(p *wordPool) *bitset {
 func (b *bitset) add(p *wordPool, x uint32) bool {
 	if b.words != nil {
 		k := int32(x >> 6)
+		if lo, hi := min(k, b.lo), max(k, b.lo+int32(len(b.words))-1); !denseFits(int(b.n)+1, int(hi-lo+1)) {
+			if b.Contains(x) {
+				return false
+			}
+			b.toArray(p)
+			return b.add(p, x)
+		}
 		b.cover(p, k, k)
 		m := uint64(1) << (x & 63)
 		if p := &b.words[k-b.lo]; *p&m == 0 {
@@ -200,7 +207,7 @@ func (b *bitset) maybeDense(p *wordPool) {
 		return
 	}
 	lo, hi := int32(b.arr[0]>>6), int32(b.arr[len(b.arr)-1]>>6)
-	if int(hi-lo+1) > len(b.arr) {
+	if !denseFits(len(b.arr), int(hi-lo+1)) {
 		return
 	}
 	b.toDense(p, lo, hi)
@@ -370,50 +377,84 @@ func (b *bitset) or(p *wordPool, src *bitset) {
 	if src.IsEmpty() {
 		return
 	}
-	if src.words == nil {
-		if b.words == nil && len(src.arr) > 1 {
+	if b.n == 0 && b.words == nil && len(b.arr) == 0 {
+		// Empty: take src's form.
+		if src.words == nil {
+			b.arr = append(b.arr[:0], src.arr...)
+			b.n = src.n
+			return
+		}
+	}
+	slo, shi := src.span()
+	if b.n > 0 {
+		lo, hi := b.span()
+		slo, shi = min(slo, lo), max(shi, hi)
+	}
+	if !denseFits(int(b.n+src.n), int(shi-slo+1)) {
+		// Spread out: an array.
+		if b.words != nil {
+			b.toArray(p)
+		}
+		if src.words == nil {
 			b.arr = mergeSorted(b.arr, src.arr)
-			b.n = int32(len(b.arr))
-			b.maybeDense(p)
-			return
+		} else {
+			b.arr = mergeSorted(b.arr, src.appendUint32(nil))
 		}
-		for _, x := range src.arr {
-			b.add(p, x)
-		}
+		b.n = int32(len(b.arr))
 		return
 	}
-	// Dense source: trim its zero words at both ends.
-	ws, lo := src.words, src.lo
-	for len(ws) > 0 && ws[0] == 0 {
-		ws, lo = ws[1:], lo+1
-	}
-	for len(ws) > 0 && ws[len(ws)-1] == 0 {
-		ws = ws[:len(ws)-1]
-	}
-	if len(ws) == 0 {
-		return
-	}
-	hi := lo + int32(len(ws)) - 1
 	if b.words == nil {
-		if len(b.arr)+src.Len() < denseMin && int(hi-lo+1) > src.Len() {
-			// Few ids, spread out: stay an array.
-			src.Iterate(func(x uint32) bool {
-				b.add(p, x)
-				return true
-			})
-			return
-		}
-		b.toDense(p, lo, hi)
+		b.toDense(p, slo, shi)
 	} else {
-		b.cover(p, lo, hi)
+		b.cover(p, slo, shi)
 	}
-	dst := b.words[lo-b.lo:]
+	if src.words == nil {
+		n := int(b.n)
+		for _, x := range src.arr {
+			m := uint64(1) << (x & 63)
+			w := &b.words[int32(x>>6)-b.lo]
+			if *w&m == 0 {
+				*w |= m
+				n++
+			}
+		}
+		b.n = int32(n)
+		return
+	}
+	dst := b.words[src.lo-b.lo:]
 	n := int(b.n)
-	for i, w := range ws {
+	for i, w := range src.words {
 		n += bits.OnesCount64(w &^ dst[i])
 		dst[i] |= w
 	}
 	b.n = int32(n)
+}
+
+// denseFits reports whether a set of about n ids over span words is
+// dense: a word per id or fewer (with slack for sets made smaller by
+// overlap).
+func denseFits(n, span int) bool { return n >= denseMin && span <= n }
+
+// toArray turns a dense set into an array.
+func (b *bitset) toArray(p *wordPool) {
+	b.arr = b.appendUint32(b.arr[:0])
+	p.put(b.words)
+	b.words, b.lo = nil, 0
+}
+
+// appendUint32 appends the ids of b to buf in increasing order.
+func (b *bitset) appendUint32(buf []uint32) []uint32 {
+	if b.words == nil {
+		return append(buf, b.arr...)
+	}
+	for i, w := range b.words {
+		base := uint32(b.lo+int32(i)) << 6
+		for w != 0 {
+			buf = append(buf, base+uint32(bits.TrailingZeros64(w)))
+			w &= w - 1
+		}
+	}
+	return buf
 }
 
 // mergeSorted returns the sorted union of sorted a and b (reusing a).
@@ -490,6 +531,11 @@ func unionOf(p *wordPool, a, b *bitset) *bitset {
 	lo, hi := a.span()
 	blo, bhi := b.span()
 	lo, hi = min(lo, blo), max(hi, bhi)
+	if !denseFits(int(a.n+b.n), int(hi-lo+1)) {
+		u := &bitset{arr: mergeSorted(a.appendUint32(nil), b.appendUint32(nil))}
+		u.n = int32(len(u.arr))
+		return u
+	}
 	u := &bitset{lo: lo, words: p.get(int(hi - lo + 1))}
 	if b.words != nil && (a.words == nil || len(b.words) > len(a.words)) {
 		a, b = b, a

@@ -98,7 +98,7 @@ func (s *solver) flowDelta(n int32, d, from, cur *bitset, e edge) bool {
 		s.enqueue(m)
 		return true
 	}
-	s.flowInto(d, pass, m, cur)
+	s.flowInto(d, pass, e.filter, m, cur)
 	if pass == nil {
 		s.absorb(m, d)
 	}
@@ -133,33 +133,67 @@ func (s *solver) flowAll(from, to, filter int32) {
 		s.enqueue(to)
 		return
 	}
-	s.flowInto(cur, pass, to, cur)
+	s.flowInto(cur, pass, filter, to, cur)
 }
 
-// flowInto adds the objects of src that pass (all if pass is nil) to node
-// m; if m's set then equals full, the set of the node src comes from, m
-// shares it.
-func (s *solver) flowInto(src, pass *bitset, m int32, full *bitset) {
+// flowInto adds the objects of src that pass filter f (all if pass is
+// nil) to node m; if m's set then equals full, the set of the node src
+// comes from, m shares it. Successors holding the same shared set get
+// the same result (flowMemo).
+func (s *solver) flowInto(src, pass *bitset, f, m int32, full *bitset) {
 	pm := s.pts[m]
+	shared := pm != nil && pm.refs > 1
+	if shared {
+		for _, e := range s.memo {
+			if e.src == src && e.pm == pm && e.filter == f {
+				if e.pts != nil {
+					s.enqueue(m)
+					s.share(m, e.pts)
+					s.addDelta(m, e.delta)
+				}
+				return
+			}
+		}
+	}
 	nw := &s.scratchArr
 	if src.words != nil {
 		nw = &s.scratchDense
 	}
 	diffInto(nw, src, pass, pm)
 	if nw.n == 0 {
+		if shared {
+			s.remember(flowMemo{src: src, pm: pm, filter: f})
+		}
 		return
 	}
 	if nw.n == src.n {
-		nw = src // every object of src is new to m: share it as m's delta
+		nw = src // every object of src is new to m: share it
 	}
-	s.addDelta(m, nw)
 	s.enqueue(m)
+	if pm.IsEmpty() {
+		// m had no objects: its set and its delta are the new ones.
+		x := nw
+		switch {
+		case nw.n == full.n:
+			x = full
+		case nw != src:
+			x = s.setOf(nw)
+		}
+		s.share(m, x)
+		s.addDelta(m, x)
+		return
+	}
+	d := nw
+	if nw != src && (shared || s.delta[m].IsEmpty()) {
+		d = s.setOf(nw)
+	}
+	s.addDelta(m, d)
 	switch {
 	case pm.Len()+int(nw.n) == full.Len() && (pass == nil || pm.subsetOf(full) && nw.subsetOf(full)):
 		// m now has the objects of full (an unfiltered edge's target has
 		// at least those): share it.
 		s.share(m, full)
-	case pm != nil && pm.refs > 1:
+	case shared:
 		u := unionOf(s.pool, pm, nw)
 		u.refs = 1
 		s.release(pm)
@@ -167,6 +201,51 @@ func (s *solver) flowInto(src, pass *bitset, m int32, full *bitset) {
 	default:
 		s.own(&s.pts[m]).or(s.pool, nw)
 	}
+	if shared {
+		s.remember(flowMemo{src: src, pm: pm, filter: f, pts: s.pts[m], delta: d})
+	}
+}
+
+// flowMemo is the result of a flow of src through filter into a node
+// holding the shared set pm: its new set and delta (pts nil: nothing
+// new). Nodes often share a set (interned when they propagated) and
+// receive the same delta from the same node; the solver remembers the
+// last few flows while a node propagates its delta.
+type flowMemo struct {
+	src, pm    *bitset
+	filter     int32
+	pts, delta *bitset
+}
+
+// memoSize is the number of flows remembered.
+const memoSize = 8
+
+// remember records flow e (holding its sets).
+func (s *solver) remember(e flowMemo) {
+	for _, b := range []*bitset{e.src, e.pm, e.pts, e.delta} {
+		retain(b)
+	}
+	if len(s.memo) < memoSize {
+		s.memo = append(s.memo, e)
+		return
+	}
+	s.forget(s.memo[s.memoNext])
+	s.memo[s.memoNext] = e
+	s.memoNext = (s.memoNext + 1) % memoSize
+}
+
+func (s *solver) forget(e flowMemo) {
+	for _, b := range []*bitset{e.src, e.pm, e.pts, e.delta} {
+		s.release(b)
+	}
+}
+
+// clearMemo forgets the flows remembered.
+func (s *solver) clearMemo() {
+	for _, e := range s.memo {
+		s.forget(e)
+	}
+	s.memo, s.memoNext = s.memo[:0], 0
 }
 
 // canonMin is the size from which sets are interned.
@@ -185,13 +264,38 @@ func (s *solver) intern(b *bitset) *bitset {
 			return c
 		}
 	}
+	s.enter(b, h)
+	return b
+}
+
+// setOf returns a set of the ids of scratch set b: the interned one if
+// b is large (entering a copy if there is none).
+func (s *solver) setOf(b *bitset) *bitset {
+	if b.n < canonMin {
+		x := &bitset{}
+		x.or(s.pool, b)
+		return x
+	}
+	h := b.hash()
+	for _, c := range s.interned[h] {
+		if equalSets(b, c) {
+			return c
+		}
+	}
+	x := &bitset{}
+	x.or(s.pool, b)
+	s.enter(x, h)
+	return x
+}
+
+// enter puts b, of hash h, in the table.
+func (s *solver) enter(b *bitset, h uint64) {
 	b.interned = true
 	retain(b)
 	s.interned[h] = append(s.interned[h], b)
 	if s.numInterned++; s.numInterned > 2*s.internedAtSweep+1<<14 {
 		s.sweep()
 	}
-	return b
 }
 
 // sweep drops the interned sets only the table holds.

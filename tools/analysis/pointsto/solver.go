@@ -51,6 +51,8 @@ type solver struct {
 	scratchArr       bitset  // new objects of a flow, from an array set
 	scratchDense     bitset  // new objects of a flow, from a dense set
 	pool             *wordPool
+	memo             []flowMemo // sharing.go
+	memoNext         int
 
 	numEdges, edgesAtCollapse    int
 	interned                     map[uint64][]*bitset // sharing.go
@@ -544,6 +546,7 @@ func (s *solver) solve() error {
 					shared = true
 				}
 			}
+			s.clearMemo()
 			if c := s.cx[n]; c != nil {
 				objs = d.appendTo(objs[:0])
 				loads, stores, recvs := c.loads, c.stores, c.recvs
