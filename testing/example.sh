@@ -3,7 +3,8 @@
 # JDK 17 runtime and two libraries (Debian's CUP runtime and CUP, CUP's
 # summary made from the runtime's), then link a client (Debian's JFlex) with
 # those summaries and print its call graph and polymorphism coverage
-# requirements (CHA and RTA). Debian packages are installed if missing.
+# requirements (CHA, RTA and AND_f points-to, which continues from the
+# runtime summary's warm start). Debian packages are installed if missing.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 export PATH=/usr/local/go/bin:$PATH
@@ -19,11 +20,11 @@ go build -o "$out/summarizer" ./summarizer
 go build -o "$out/linker" ./linker
 
 echo "== summaries"
-"$out/summarizer" -stats -target jdk17 -jar "$jdk" -o "$out/jdk17.rfsum"
+"$out/summarizer" -stats -target jdk17 -jar "$jdk" -o "$out/jdk17.rfsum" -warm-start "$out/jdk17.rfwarm"
 "$out/summarizer" -stats -target cup_runtime -jar $j/cup_runtime.jar -dep "$out/jdk17.rfsum" -o "$out/cup_runtime.rfsum"
 "$out/summarizer" -stats -target cup -jar $j/cup.jar -dep "$out/cup_runtime.rfsum" -dep "$out/jdk17.rfsum" -o "$out/cup.rfsum"
 
 echo
 echo "== link: JFlex + summaries (JSON in $out/jflex.json)"
 "$out/linker" -client $j/jflex.jar -summary "$out/cup.rfsum" -summary "$out/cup_runtime.rfsum" \
-  -summary "$out/jdk17.rfsum" -analyses cha,rta -json "$out/jflex.json"
+  -summary "$out/jdk17.rfsum" -warm-start "$out/jdk17.rfwarm" -analyses cha,rta,andersen -json "$out/jflex.json"

@@ -52,6 +52,10 @@ type Config struct {
 	// ReflectiveTypes is pointsto.Options.ReflectiveTypes (linker
 	// -reflection).
 	ReflectiveTypes int
+	// Warm is a warm-start file of the runtime's summary (summarizer
+	// -warm-start): the points-to analyses continue from its state when it
+	// applies to the program, else start cold (with a warning).
+	Warm string
 }
 
 // ErrViolation is returned by Run when a check fails and FailOnViolation
@@ -79,6 +83,7 @@ func ParseFlags(fs *flag.FlagSet, args []string) (*Config, error) {
 	fs.BoolVar(&c.ClosedWorld, "closed-world", false, "with -fragment: clients use only the library's API, never its dependencies' (more precise, not safe for every client)")
 	fs.BoolVar(&c.ModRef, "modref", false, "add MOD/USE sets of the methods and call sites in scope to the points-to analyses (0cfa, andersen)")
 	fs.IntVar(&c.ReflectiveTypes, "reflection", 0, "points-to: model Class.newInstance/Constructor.newInstance by the casts of their results when the cast type has at most this many instantiable subtypes (0: off; unmodelled sites are listed)")
+	fs.StringVar(&c.Warm, "warm-start", "", "points-to: continue from this warm start of the runtime's summary (summarizer -warm-start); same results, less work")
 	fs.BoolVar(&c.PointsTo, "points-to", false, "add the points-to sets of the variables of the methods in scope to the points-to analyses (0cfa, andersen)")
 	if err := fs.Parse(args); err != nil {
 		return nil, err
@@ -244,7 +249,8 @@ func Analyze(c *Config) (*report.Result, error) {
 		case "rta":
 			g, err = rta.Analyze(p, roots)
 		case "0cfa", "andersen":
-			if pt, err = pointsto.Analyze(p, roots, pointsto.Options{PerClass: a == "0cfa", ReflectiveTypes: c.ReflectiveTypes}); err == nil {
+			pt, err = analyzePointsTo(p, roots, pointsto.Options{PerClass: a == "0cfa", ReflectiveTypes: c.ReflectiveTypes}, c.Warm)
+			if err == nil {
 				g = pt.Graph
 			}
 		}
@@ -267,4 +273,27 @@ func Analyze(c *Config) (*report.Result, error) {
 		res.Analyses = append(res.Analyses, an)
 	}
 	return res, nil
+}
+
+// analyzePointsTo runs a points-to analysis, from the warm start made for
+// it if there is one that applies to p, else cold.
+func analyzePointsTo(p *link.Program, roots []*hierarchy.Method, opts pointsto.Options, warmFile string) (*pointsto.Result, error) {
+	if warmFile != "" {
+		w, err := pointsto.ReadWarm(warmFile, opts.PerClass)
+		if err != nil {
+			return nil, err
+		}
+		if w == nil {
+			fmt.Fprintf(os.Stderr, "linker: %s: starting cold: %s has no state for it\n", opts.Name(), warmFile)
+			return pointsto.Analyze(p, roots, opts)
+		}
+		wo := opts
+		wo.Warm = w
+		r, err := pointsto.Analyze(p, roots, wo)
+		if !errors.Is(err, pointsto.ErrWarmMismatch) {
+			return r, err
+		}
+		fmt.Fprintf(os.Stderr, "linker: %s: starting cold: %v\n", opts.Name(), err)
+	}
+	return pointsto.Analyze(p, roots, opts)
 }

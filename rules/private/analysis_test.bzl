@@ -2,7 +2,7 @@
 optionally as a validation action, so that `bazel build` fails too)."""
 
 load("@rules_java//java/common:java_info.bzl", "JavaInfo")
-load(":providers.bzl", "FragmentSummaryInfo")
+load(":providers.bzl", "FragmentJdkInfo", "FragmentSummaryInfo")
 load(":summary_aspect.bzl", "fragment_summary_aspect")
 
 def _link(ctx):
@@ -34,13 +34,20 @@ def _link(ctx):
         args.add("-fragment")
     if ctx.attr.closed_world:
         args.add("-closed-world")
+    inputs = client + summaries
+    if "0cfa" in ctx.attr.analyses or "andersen" in ctx.attr.analyses:
+        # Points-to analyses continue from the runtime's warm start (same
+        # results; the linker starts cold if it does not apply).
+        warm = ctx.attr._jdk_summary[FragmentJdkInfo].warm_start
+        args.add("-warm-start", warm)
+        inputs = inputs + [warm]
     args.add("-json", json)
     args.add("-text", text)
     args.add("-verdict", verdict)
     ctx.actions.run(
         executable = ctx.executable._linker,
         arguments = [args],
-        inputs = depset(client + summaries),
+        inputs = depset(inputs),
         outputs = [json, text, verdict],
         mnemonic = "FragmentLink",
         progress_message = "Linking %s with %d summaries for rules_fragment" % (target.label, len(summaries)),
@@ -108,6 +115,10 @@ max_phantom, max_unmodelled, max_polymorphic, max_mean_rc, max_rc (numbers), for
         "fragment": attr.bool(doc = "analyse target as a library for every possible client (placeholder main)"),
         "closed_world": attr.bool(doc = "with fragment: clients use only the library's API"),
         "validate": attr.bool(doc = "also fail `bazel build` of this target when a check fails (validation action)"),
+        "_jdk_summary": attr.label(
+            default = Label("//rules:jdk_summary"),
+            providers = [FragmentJdkInfo],
+        ),
         "_linker": attr.label(
             default = Label("//rules:linker"),
             allow_files = True,

@@ -6,6 +6,10 @@ load(":providers.bzl", "FragmentJdkInfo")
 def _jdk_summary_impl(ctx):
     runtime = ctx.attr.java_runtime[java_common.JavaRuntimeInfo]
     out = ctx.actions.declare_file(ctx.label.name + ".rfsum")
+
+    # The points-to analyses' warm start: the fixpoint of the JVM's start-up
+    # code, which every program reaches, solved once here.
+    warm = ctx.actions.declare_file(ctx.label.name + ".rfwarm")
     args = ctx.actions.args()
     args.add("-target", ctx.attr.target_name or str(ctx.label))
 
@@ -13,17 +17,18 @@ def _jdk_summary_impl(ctx):
     # image) or jmods/, whichever the runtime has.
     args.add("-jar", runtime.java_home)
     args.add("-o", out)
+    args.add("-warm-start", warm)
     ctx.actions.run(
         executable = ctx.executable._summarizer,
         arguments = [args],
         inputs = runtime.files,
-        outputs = [out],
+        outputs = [out, warm],
         mnemonic = "FragmentSummarizeJdk",
         progress_message = "Summarizing the Java runtime %s for rules_fragment" % ctx.attr.java_runtime.label,
     )
     return [
         DefaultInfo(files = depset([out])),
-        FragmentJdkInfo(summary = out),
+        FragmentJdkInfo(summary = out, warm_start = warm),
     ]
 
 fragment_jdk_summary = rule(

@@ -13,5 +13,8 @@ FragmentSummaryInfo = provider(
 
 FragmentJdkInfo = provider(
     doc = "The summary of a Java runtime.",
-    fields = {"summary": "File: the runtime's summary"},
+    fields = {
+        "summary": "File: the runtime's summary",
+        "warm_start": "File: the points-to analyses' warm start made with it (summarizer -warm-start)",
+    },
 )

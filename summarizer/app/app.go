@@ -35,6 +35,9 @@ type Config struct {
 	Workers int
 	// Stats, if set, receives one line of figures about the summary.
 	Stats io.Writer
+	// Warm, if set, is where the warm starts of the points-to analyses go
+	// (a runtime's summary only: pointsto.Checkpoint).
+	Warm string
 }
 
 // ParseFlags parses the command line.
@@ -47,6 +50,7 @@ func ParseFlags(fs *flag.FlagSet, args []string) (*Config, error) {
 	fs.IntVar(&c.Release, "release", 17, "Java release for multi-release jars")
 	fs.IntVar(&c.Workers, "workers", 0, "parallelism (0: GOMAXPROCS); the output does not depend on it")
 	stats := fs.Bool("stats", false, "print figures about the summary to stderr")
+	fs.StringVar(&c.Warm, "warm-start", "", "also write the warm starts of the points-to analyses here (for a Java runtime: the fixpoint of the JVM's start-up code, which every program reaches)")
 	if err := fs.Parse(args); err != nil {
 		return nil, err
 	}
@@ -73,13 +77,23 @@ func Run(c *Config) error {
 	if err := Summarize(c, &buf); err != nil {
 		return err
 	}
-	// Write to a temporary file and rename, so a failed run leaves no
-	// partial summary behind.
-	tmp, err := os.CreateTemp(filepath.Dir(c.Out), ".summary-*")
+	if err := writeFile(c.Out, buf.Bytes()); err != nil {
+		return err
+	}
+	if c.Warm != "" {
+		return writeWarm(c)
+	}
+	return nil
+}
+
+// writeFile writes data to a temporary file and renames it to path, so a
+// failed run leaves no partial file behind.
+func writeFile(path string, data []byte) error {
+	tmp, err := os.CreateTemp(filepath.Dir(path), ".summary-*")
 	if err != nil {
 		return err
 	}
-	if _, err := tmp.Write(buf.Bytes()); err != nil {
+	if _, err := tmp.Write(data); err != nil {
 		tmp.Close()
 		os.Remove(tmp.Name())
 		return err
@@ -91,7 +105,7 @@ func Run(c *Config) error {
 	if err := os.Chmod(tmp.Name(), 0o644); err != nil {
 		return err
 	}
-	return os.Rename(tmp.Name(), c.Out)
+	return os.Rename(tmp.Name(), path)
 }
 
 // Summarize writes the summary to w.

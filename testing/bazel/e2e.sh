@@ -110,6 +110,8 @@ say "2. bazel test //... (output base 1, empty remote cache)"
 grep -E "PASSED|FAILED|Executed" "$work/test1.log"
 grep -q "OK (3 tests)" bazel-testlogs/app/app_test/test.log || fail "JUnit tests did not run"
 grep -q "PASS max_unresolved=0 (rta)" bazel-testlogs/checks/app_analysis/test.log || fail "app_analysis report"
+grep -q "PASS max_unresolved=0 (andersen)" bazel-testlogs/checks/app_analysis/test.log || fail "app_analysis report (AND_f from the warm start)"
+grep -q "starting cold" "$work/test1.log" && fail "the linker did not use the runtime's warm start"
 n1=$(execlog "$work/exec1.json" FragmentSummarize | wc -l)
 say "   $n1 FragmentSummarize spawns, $(execlog "$work/exec1.json" FragmentSummarizeJdk | wc -l) FragmentSummarizeJdk, $(execlog "$work/exec1.json" FragmentLink | wc -l) FragmentLink"
 # geometry, render and commons-lang3 (the java_import); the client's own

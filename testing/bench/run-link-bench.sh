@@ -3,7 +3,8 @@
 #  1. the JDK 17 runtime summary: wall time, peak RSS, size as a share of the class bytes;
 #  2. per program (jflex, cup, sablecc, jlex, javacc from Debian), the linker in
 #     whole-program mode (every jar and the JDK from class files) and in client +
-#     summaries mode, for RTA and for CHA: median wall time and peak RSS, and the ratio;
+#     summaries mode, for RTA and for CHA: median wall time and peak RSS, and the ratio
+#     (points-to analyses also from the JDK's warm start, -warm-start);
 #  3. library-fragment mode on the CUP runtime (open and closed world), the JDK from
 #     class files vs from its summary.
 # usage: run-link-bench.sh   env: RUNS (default 3), JDK (default JDK 17 home), OUT (work dir),
@@ -37,7 +38,9 @@ measure() {
 
 echo "== JDK 17 summary ($jdk)"
 measure "summarizer jdk17" "$out/summarizer" -target jdk17 -jar "$jdk" -o "$out/jdk.rfsum"
-"$out/summarizer" -stats -target jdk17 -jar "$jdk" -o "$out/jdk.rfsum"
+measure "summarizer jdk17 -warm-start" "$out/summarizer" -target jdk17 -jar "$jdk" -o "$out/jdk.rfsum" -warm-start "$out/jdk.rfwarm"
+"$out/summarizer" -stats -target jdk17 -jar "$jdk" -o "$out/jdk.rfsum" -warm-start "$out/jdk.rfwarm"
+echo "warm start: $(stat -c %s "$out/jdk.rfwarm") bytes"
 
 summ() { # out target jar deps...
   local o="$1" t="$2" jar="$3"; shift 3
@@ -60,6 +63,10 @@ bench() { # name client "libs" "summaries" [entries...]
     local w=$med_s
     measure "$name $a client+summaries" "$out/linker" "${sp[@]}" -analyses "$a" -text ''
     awk -v w="$w" -v s="$med_s" -v n="$name" -v a="$a" 'BEGIN {printf "%-44s ratio whole/summaries %.2fx\n", n " " a, w/s}'
+    if [[ $a == 0cfa || $a == andersen ]]; then
+      measure "$name $a client+summaries+warm start" "$out/linker" "${sp[@]}" -warm-start "$out/jdk.rfwarm" -analyses "$a" -text ''
+      awk -v w="$w" -v s="$med_s" -v n="$name" -v a="$a" 'BEGIN {printf "%-44s ratio whole/warm %.2fx\n", n " " a, w/s}'
+    fi
   done
 }
 

@@ -28,6 +28,9 @@ var (
 	jdkSum  string
 	jdkErr  error
 	jdkDone bool
+	// jdkWarm is the warm start of the points-to analyses written with
+	// jdkSum (summarizer -warm-start).
+	jdkWarm string
 )
 
 func TestMain(m *testing.M) {
@@ -42,15 +45,16 @@ func TestMain(m *testing.M) {
 }
 
 // jdkSummary summarises the JDK 17 runtime once per test binary.
-func jdkSummary(t *testing.T) string {
+func jdkSummary(t testing.TB) string {
 	t.Helper()
 	if _, err := os.Stat(filepath.Join(jdk17, "lib", "modules")); err != nil {
 		t.Skipf("SKIP: no JDK 17 runtime image at %s", jdk17)
 	}
 	if !jdkDone {
 		jdkDone = true
-		jdkSum = filepath.Join(tmp, "jdk17.rfsum")
-		jdkErr = summarize(jdkSum, "jdk17", []string{jdk17}, nil, 0)
+		jdkSum, jdkWarm = filepath.Join(tmp, "jdk17.rfsum"), filepath.Join(tmp, "jdk17.rfwarm")
+		c := &summarizer.Config{Target: "jdk17", Jars: []string{jdk17}, Out: jdkSum, Warm: jdkWarm, Release: 17}
+		jdkErr = summarizer.Run(c)
 	}
 	if jdkErr != nil {
 		t.Fatal(jdkErr)

@@ -30,11 +30,14 @@ func TestPointsToOracle(t *testing.T) {
 	}
 	whole := run(&linker.Config{Client: []string{jlex}, Libraries: []string{jdk17}})
 	sums := run(&linker.Config{Client: []string{jlex}, Summaries: []string{jdk}})
+	warm := run(&linker.Config{Client: []string{jlex}, Summaries: []string{jdk}, Warm: jdkWarm})
 	for i, a := range whole.Analyses {
 		ja, _ := json.Marshal(a)
-		jb, _ := json.Marshal(sums.Analyses[i])
-		if !bytes.Equal(ja, jb) {
-			t.Errorf("jlex %s: client + summaries differs from whole program:\n%s", a.Analysis, firstDifference(a, sums.Analyses[i]))
+		for what, r := range map[string]*report.Result{"client + summaries": sums, "client + summaries, warm start": warm} {
+			jb, _ := json.Marshal(r.Analyses[i])
+			if !bytes.Equal(ja, jb) {
+				t.Errorf("jlex %s: %s differs from whole program:\n%s", a.Analysis, what, firstDifference(a, r.Analyses[i]))
+			}
 		}
 	}
 	// The points-to analyses also run the JVM's start-up code

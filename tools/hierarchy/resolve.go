@@ -2,6 +2,7 @@ package hierarchy
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/rules-fragment/rules_fragment/tools/classfile"
@@ -351,4 +352,37 @@ func (h *Hierarchy) phantomField(c *Class, name, desc string) *Field {
 	h.lateFields = append(h.lateFields, f)
 	h.phantomFields[k] = f
 	return f
+}
+
+// PhantomMethod returns the phantom method record name+desc of class c,
+// creating it (as resolution and selection do for references into
+// phantom classes).
+func (h *Hierarchy) PhantomMethod(c *Class, name, desc string) *Method {
+	return h.phantomMethod(c, name, desc)
+}
+
+// PhantomField returns the phantom field record name+desc of class c,
+// creating it.
+func (h *Hierarchy) PhantomField(c *Class, name, desc string) *Field {
+	return h.phantomField(c, name, desc)
+}
+
+// PhantomNames returns the names of the phantom classes, those referenced
+// but not defined (made at Build or later), sorted.
+func (h *Hierarchy) PhantomNames() []string {
+	var out []string
+	for _, c := range h.classes {
+		if c.Phantom {
+			out = append(out, c.Name)
+		}
+	}
+	h.mu.Lock()
+	for _, c := range h.lateClasses {
+		if c.Phantom && !c.IsArray() {
+			out = append(out, c.Name)
+		}
+	}
+	h.mu.Unlock()
+	slices.Sort(out)
+	return out
 }

@@ -331,3 +331,23 @@ func splitMember(s string) (class, member string) {
 	}
 	return s, ""
 }
+
+// SummaryBySHA returns the linked summary whose body has the SHA-256 sha,
+// or nil.
+func (p *Program) SummaryBySHA(sha []byte) *Summary {
+	for _, s := range p.Summaries {
+		if string(s.Header.BodySHA) == string(sha) {
+			return s
+		}
+	}
+	return nil
+}
+
+// DefiningSummary returns the summary that defines class c, nil for a
+// class from class files, placeholder code, a phantom or nil.
+func (p *Program) DefiningSummary(c *hierarchy.Class) *Summary {
+	if s := p.source(c); s != nil && s.synth == nil {
+		return s.sum
+	}
+	return nil
+}

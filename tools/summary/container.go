@@ -62,7 +62,10 @@ type Header struct {
 	Schema   uint32 `msgpack:"schema"`
 	Producer string `msgpack:"producer"` // tool and version that wrote it
 	Target   string `msgpack:"target"`   // the summarised target, e.g. a Bazel label
-	Deps     []Dep  `msgpack:"deps"`     // direct dependencies' summaries
+	// Kind is empty for a summary; other files in this container (warm
+	// starts of analyses) name their content here.
+	Kind     string `msgpack:"kind,omitempty"`
+	Deps     []Dep  `msgpack:"deps"` // direct dependencies' summaries
 	BodySize uint64 `msgpack:"body_size"`
 	BodySHA  []byte `msgpack:"body_sha256"`
 	// FrameCRC is the CRC-32C of the compressed body as stored, so that

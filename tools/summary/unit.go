@@ -204,6 +204,9 @@ func ReadUnit(file string, r io.Reader) (*Unit, Header, error) {
 	if err != nil {
 		return nil, Header{}, err
 	}
+	if rd.Header.Kind != "" {
+		return nil, rd.Header, &Error{File: file, What: fmt.Sprintf("not a summary but a %s file", rd.Header.Kind)}
+	}
 	u, err := decodeUnit(rd.Dec)
 	if err == nil && rd.Dec.Skip() == nil {
 		err = errors.New("values after the last part")

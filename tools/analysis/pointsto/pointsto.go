@@ -76,6 +76,10 @@ type Options struct {
 	// 16, JLex's 14,431 reachable methods become 26,300, as URL handlers,
 	// file-system and security providers the JDK loads by name join in.
 	ReflectiveTypes int
+	// Warm, if set, is the state Checkpoint made of the program's runtime
+	// (warm.go): solving continues from it. Analyze fails with an error
+	// wrapping ErrWarmMismatch if it does not apply to the program.
+	Warm *Warm
 }
 
 // Name is the analysis name results carry: "andersen" (AND_f) or "0cfa"
@@ -90,6 +94,11 @@ func (o Options) Name() string {
 // Analyze computes points-to sets and the call graph of p from roots.
 func Analyze(p *link.Program, roots []*hierarchy.Method, opts Options) (*Result, error) {
 	s := newSolver(p, opts)
+	if opts.Warm != nil {
+		if err := s.restore(opts.Warm); err != nil {
+			return nil, err
+		}
+	}
 	for _, m := range roots {
 		s.init.Init(m.Class)
 		s.reach(m)

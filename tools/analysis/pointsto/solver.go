@@ -497,9 +497,19 @@ func (s *solver) addVirtual(n int32, st *site) {
 	}
 }
 
-// solve runs to the fixpoint: reached methods are visited (their
-// constraints added), then changed nodes propagate, until neither is left.
+// solve runs to the fixpoint and completes the call graph.
 func (s *solver) solve() error {
+	if err := s.run(); err != nil {
+		return err
+	}
+	s.receivers()
+	s.done()
+	return nil
+}
+
+// run runs to the fixpoint: reached methods are visited (their
+// constraints added), then changed nodes propagate, until neither is left.
+func (s *solver) run() error {
 	var objs []int32
 	for (len(s.visitQ) > 0 || s.qhead < len(s.queue)) && s.err == nil {
 		for len(s.visitQ) > 0 {
@@ -577,10 +587,6 @@ func (s *solver) solve() error {
 				s.prop[n] = unknownSet
 			}
 		}
-	}
-	if s.err == nil {
-		s.receivers()
-		s.done()
 	}
 	return s.err
 }

@@ -97,7 +97,11 @@ func (s *solver) visit(mi *method) error {
 			s.addEdge(mi.exc, v(st.Dst), t)
 		}
 	}
-	for _, r := range refl {
+	for i := range b.Stmts { // in statement order: refl is a map
+		r := refl[b.Stmts[i].Dst]
+		if r == nil || r.stmt != &b.Stmts[i] {
+			continue
+		}
 		if !r.cast {
 			why := "reflective construction (model off)"
 			if s.opts.ReflectiveTypes > 0 {

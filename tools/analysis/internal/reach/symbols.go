@@ -1,6 +1,9 @@
 package reach
 
 import (
+	"cmp"
+	"slices"
+
 	"github.com/rules-fragment/rules_fragment/tools/hierarchy"
 	"github.com/rules-fragment/rules_fragment/tools/link"
 	"github.com/rules-fragment/rules_fragment/tools/summary"
@@ -118,3 +121,17 @@ func declaresDefault(c *hierarchy.Class) bool {
 	}
 	return false
 }
+
+// Inited returns the classes initialised so far, by id.
+func (in *Initializer) Inited() []*hierarchy.Class {
+	out := make([]*hierarchy.Class, 0, len(in.inited))
+	for id := range in.inited {
+		out = append(out, in.h.Class(id))
+	}
+	slices.SortFunc(out, func(a, b *hierarchy.Class) int { return cmp.Compare(a.ID, b.ID) })
+	return out
+}
+
+// MarkInited records c as initialised without running anything (a warm
+// start restores what an earlier run initialised).
+func (in *Initializer) MarkInited(c *hierarchy.Class) { in.inited[c.ID] = true }

@@ -1,0 +1,2 @@
+package java.lang;
+public final class String { public String() {} }

@@ -1,0 +1,1 @@
+module java.base { exports java.lang; }

@@ -1,0 +1,400 @@
+package pointsto
+
+import (
+	"cmp"
+	"errors"
+	"fmt"
+	"slices"
+
+	"github.com/rules-fragment/rules_fragment/tools/hierarchy"
+	"github.com/rules-fragment/rules_fragment/tools/link"
+)
+
+// Warm starts (../shared/notes/summary-speedups.md). The analysis is a
+// least fixpoint of monotone rules with "method m is reachable" among the
+// facts; solving from any set of facts that the program's fixpoint
+// contains reaches exactly that fixpoint. Every program the JVM runs
+// reaches the start-up roots (jvm.go), so the fixpoint of the JDK's
+// start-up code alone — about 99% of the methods a small program reaches —
+// is such a set. Checkpoint computes it once, from the runtime's summary;
+// Analyze with Options.Warm continues from it, adding only what the
+// client's roots bring, and gives results identical to a cold start (the
+// equality oracle checks it against whole-program runs).
+//
+// The state is valid for a program whose classes behave as in the
+// program it was computed from: the same summaries, none of their classes
+// shadowed by another input, and none of the names they referenced
+// without defining (phantoms) defined by another input. restore checks
+// all three and refuses (ErrWarmMismatch) otherwise. The reflection model
+// counts subtypes across the whole program, so it is not warm-started.
+
+// ErrWarmMismatch is wrapped by restore's errors when the warm start does
+// not apply to the program; a cold start gives the answer then.
+var ErrWarmMismatch = errors.New("warm start does not apply")
+
+// Warm is the solver's state at the fixpoint of the JVM start-up roots,
+// in names and dense indices independent of any hierarchy's ids
+// (encoded by warmcodec.go).
+type Warm struct {
+	PerClass  bool
+	Summaries [][]byte // body SHA-256 of the summaries linked
+	// Phantoms are the classes the program referenced but did not define.
+	Phantoms []string
+
+	// Entities: strings; classes (string index, kind); methods and fields
+	// (class, name, descriptor as indices, phantom flag).
+	Strings       []string
+	ClassName     []int32
+	ClassPhantom  []bool
+	Methods       []int32 // triples
+	MethodPhantom []bool
+	Fields        []int32 // triples
+	FieldPhantom  []bool
+
+	ObjClass []int32
+	ObjKeys  []int32 // quadruples: method, site, level, class
+
+	NumNodes int32
+	Rep      []int32    // pairs: node, representative (collapsed nodes only)
+	Sets     [][]uint32 // distinct sets, ids delta-coded
+	NodeSet  []int32    // set index + 1 per node, 0 for none
+	EdgeLen  []int32    // per node
+	Edges    []int32    // pairs: to, filter
+	// Complex constraints: loads and stores as quadruples (kind 0 load, 1
+	// store; base; field; other), receivers as pairs (node, site).
+	Access []int32
+	Recvs  []int32
+
+	FieldNodes  []int32 // triples: object, field, node
+	Statics     []int32 // pairs: field, node
+	FieldFilter []int32 // pairs: field, class (-1: none)
+	Filters     []int32 // triples: class, checked, set index + 1
+	FirstObj    []int32
+
+	Reached []warmMethod
+	Sites   []warmSite
+	// Selections: resolved method, number of targets, targets.
+	Selections []int32
+	Inited     []int32 // classes
+	Threads    int32
+	// Unmodelled: triples method, site, reason (string).
+	Unmodelled       []int32
+	UnmodelledNative []int32
+	NumEdges         int64
+}
+
+type warmMethod struct {
+	_msgpack struct{}
+	M        int32
+	Ret      int32
+	Exc      int32
+	Base     int32
+	NumVars  int32
+	Body     bool
+	Params   []int32
+	ExcFrom  []int32 // methods
+}
+
+type warmSite struct {
+	_msgpack struct{}
+	Caller   int32 // method, -1 for none
+	Info     bool  // caller's nodes known (not a dynamic site)
+	ID       int32
+	Line     int32
+	Kind     uint8
+	Ref      int32 // string
+	Callee   int32 // method, -1 for none
+	Error    int32 // string, -1 for none
+	Targets  []int32
+	// Solver side.
+	Resolved int32
+	Args     []int32
+	Base     int32
+	Dst      int32
+	Hidden   bool
+	Recv1    int32
+	RecvMore []int32
+	Bound    []int32 // methods bound by a direct call (nil map: -1 first)
+	SelBound []uint32
+}
+
+// Checkpoint solves p from the JVM start-up roots alone (no client roots)
+// and returns the solver's state at that fixpoint. p is typically a
+// program of the runtime's summary only.
+func Checkpoint(p *link.Program, opts Options) (*Warm, error) {
+	if opts.ReflectiveTypes != 0 || opts.Warm != nil {
+		return nil, fmt.Errorf("pointsto: a warm start is made without reflection model and cold")
+	}
+	if p.Classes > 0 || len(p.Summaries) == 0 {
+		// Only summaries can be recognised (by checksum) when linked again.
+		return nil, fmt.Errorf("pointsto: a warm start is made from summaries only")
+	}
+	s := newSolver(p, opts)
+	for _, m := range StartupRoots(s.h) {
+		s.init.Init(m.Class)
+		s.reach(m)
+	}
+	s.jvmFacts(nil)
+	if err := s.run(); err != nil {
+		return nil, err
+	}
+	w := &Warm{PerClass: opts.PerClass}
+	for _, sum := range p.Summaries {
+		w.Summaries = append(w.Summaries, sum.Header.BodySHA)
+	}
+	w.Phantoms = s.h.PhantomNames()
+	(&warmWriter{w: w, s: s, strs: map[string]int32{}, cls: map[*hierarchy.Class]int32{},
+		mth: map[*hierarchy.Method]int32{}, fld: map[int32]int32{}}).write()
+	return w, nil
+}
+
+type warmWriter struct {
+	w    *Warm
+	s    *solver
+	strs map[string]int32
+	cls  map[*hierarchy.Class]int32
+	mth  map[*hierarchy.Method]int32
+	fld  map[int32]int32 // hierarchy field id → index
+	sets map[*bitset]int32
+}
+
+func (ww *warmWriter) str(x string) int32 {
+	if i, ok := ww.strs[x]; ok {
+		return i
+	}
+	i := int32(len(ww.w.Strings))
+	ww.w.Strings = append(ww.w.Strings, x)
+	ww.strs[x] = i
+	return i
+}
+
+func (ww *warmWriter) class(c *hierarchy.Class) int32 {
+	if c == nil {
+		return -1
+	}
+	if i, ok := ww.cls[c]; ok {
+		return i
+	}
+	i := int32(len(ww.w.ClassName))
+	ww.w.ClassName = append(ww.w.ClassName, ww.str(c.Name))
+	ww.w.ClassPhantom = append(ww.w.ClassPhantom, c.Phantom)
+	ww.cls[c] = i
+	return i
+}
+
+func (ww *warmWriter) method(m *hierarchy.Method) int32 {
+	if m == nil {
+		return -1
+	}
+	if i, ok := ww.mth[m]; ok {
+		return i
+	}
+	c := ww.class(m.Class)
+	i := int32(len(ww.w.MethodPhantom))
+	ww.w.Methods = append(ww.w.Methods, c, ww.str(m.Name), ww.str(m.Desc))
+	ww.w.MethodPhantom = append(ww.w.MethodPhantom, m.Phantom)
+	ww.mth[m] = i
+	return i
+}
+
+func (ww *warmWriter) methodID(id int32) int32 { return ww.method(ww.s.h.Method(id)) }
+
+// byKey returns the methods of ids sorted by key: ids of classes and
+// members made after Build follow the order of concurrent loading, names
+// do not.
+func (ww *warmWriter) byKey(ids []int32) []*hierarchy.Method {
+	out := make([]*hierarchy.Method, len(ids))
+	for i, id := range ids {
+		out[i] = ww.s.h.Method(id)
+	}
+	slices.SortFunc(out, func(a, b *hierarchy.Method) int { return cmp.Compare(a.Key(), b.Key()) })
+	return out
+}
+
+// field maps a hierarchy field id (or arrayElem, anyField) to the table.
+func (ww *warmWriter) field(id int32) int32 {
+	if id < 0 {
+		return id
+	}
+	if i, ok := ww.fld[id]; ok {
+		return i
+	}
+	f := ww.s.h.Field(id)
+	c := ww.class(f.Class)
+	i := int32(len(ww.w.FieldPhantom))
+	ww.w.Fields = append(ww.w.Fields, c, ww.str(f.Name), ww.str(f.Desc))
+	ww.w.FieldPhantom = append(ww.w.FieldPhantom, f.Phantom)
+	ww.fld[id] = i
+	return i
+}
+
+// set returns the index + 1 of set b in the table (0 for an empty set).
+func (ww *warmWriter) set(b *bitset) int32 {
+	if b.IsEmpty() || b == unknownSet {
+		return 0
+	}
+	if i, ok := ww.sets[b]; ok {
+		return i
+	}
+	var ids []uint32
+	prev := uint32(0)
+	b.Iterate(func(x uint32) bool {
+		ids = append(ids, x-prev)
+		prev = x
+		return true
+	})
+	ww.w.Sets = append(ww.w.Sets, ids)
+	i := int32(len(ww.w.Sets))
+	ww.sets[b] = i
+	return i
+}
+
+func (ww *warmWriter) write() {
+	s, w := ww.s, ww.w
+	ww.sets = map[*bitset]int32{}
+	for i, c := range s.objClass {
+		k := s.objKeys[i]
+		w.ObjClass = append(w.ObjClass, ww.class(c))
+		m, kc := int32(-1), int32(-1)
+		if k.method >= 0 {
+			m = ww.methodID(k.method)
+		}
+		if k.class >= 0 {
+			kc = ww.class(s.h.Class(k.class))
+		}
+		w.ObjKeys = append(w.ObjKeys, m, k.site, k.level, kc)
+	}
+	w.NumNodes = int32(len(s.pts))
+	w.NodeSet = make([]int32, len(s.pts))
+	w.EdgeLen = make([]int32, len(s.pts))
+	for n := range int32(len(s.pts)) {
+		if r := s.find(n); r != n {
+			w.Rep = append(w.Rep, n, r)
+			continue
+		}
+		w.NodeSet[n] = ww.set(s.pts[n])
+		w.EdgeLen[n] = int32(len(s.copies[n]))
+		for _, e := range s.copies[n] {
+			w.Edges = append(w.Edges, e.to, e.filter)
+		}
+		if c := s.cx[n]; c != nil {
+			for _, a := range c.loads {
+				w.Access = append(w.Access, 0, n, ww.field(a.field), a.other)
+			}
+			for _, a := range c.stores {
+				w.Access = append(w.Access, 1, n, ww.field(a.field), a.other)
+			}
+		}
+	}
+	siteIdx := make(map[*site]int32, len(s.sites))
+	for i, st := range s.sites {
+		siteIdx[st] = int32(i)
+	}
+	for n := range int32(len(s.pts)) {
+		if c := s.cx[n]; c != nil && s.find(n) == n {
+			for _, st := range c.recvs {
+				w.Recvs = append(w.Recvs, n, siteIdx[st])
+			}
+		}
+	}
+	type triple struct{ a, b, c int32 }
+	var fn []triple
+	for k, n := range s.fieldNodes {
+		fn = append(fn, triple{k[0], k[1], n})
+	}
+	slices.SortFunc(fn, func(x, y triple) int { return cmp.Compare(x.c, y.c) })
+	for _, t := range fn {
+		w.FieldNodes = append(w.FieldNodes, t.a, ww.field(t.b), t.c)
+	}
+	fn = fn[:0]
+	for f, n := range s.statics {
+		fn = append(fn, triple{f, n, 0})
+	}
+	slices.SortFunc(fn, func(x, y triple) int { return cmp.Compare(x.b, y.b) })
+	for _, t := range fn {
+		w.Statics = append(w.Statics, ww.field(t.a), t.b)
+	}
+	var filtered []*hierarchy.Field
+	for f := range s.fieldFilter {
+		filtered = append(filtered, s.h.Field(f))
+	}
+	slices.SortFunc(filtered, func(a, b *hierarchy.Field) int { return cmp.Compare(a.Key(), b.Key()) })
+	for _, f := range filtered {
+		w.FieldFilter = append(w.FieldFilter, ww.field(f.ID), ww.class(s.fieldFilter[f.ID]))
+	}
+	for _, f := range s.filters {
+		w.Filters = append(w.Filters, ww.class(f.class), f.checked, ww.set(&f.objs))
+	}
+	w.FirstObj = slices.Clone(s.firstObj)
+	for _, m := range s.order {
+		mi := s.byID[m.ID]
+		wm := warmMethod{M: ww.method(m), Ret: mi.ret, Exc: mi.exc, Base: mi.base, NumVars: mi.numVars,
+			Body: mi.params != nil, Params: mi.params}
+		from := slices.Clone(mi.excFrom)
+		for t := range mi.excSet {
+			from = append(from, t)
+		}
+		for _, t := range ww.byKey(from) { // a set
+			wm.ExcFrom = append(wm.ExcFrom, ww.method(t))
+		}
+		w.Reached = append(w.Reached, wm)
+	}
+	for _, st := range s.sites {
+		ws := warmSite{Caller: ww.method(st.cs.Caller), Info: st.caller != nil, ID: st.cs.ID, Line: st.cs.Line,
+			Kind: uint8(st.cs.Kind), Ref: ww.str(st.cs.Ref), Callee: ww.method(st.cs.Callee), Error: -1,
+			Resolved: ww.method(st.resolved), Args: st.args, Base: st.base, Dst: st.dst, Hidden: st.hidden,
+			Recv1: st.recv1, RecvMore: st.recvMore}
+		if st.cs.Error != "" {
+			ws.Error = ww.str(st.cs.Error)
+		}
+		for _, t := range st.cs.Targets {
+			ws.Targets = append(ws.Targets, ww.method(t))
+		}
+		if st.targets == nil {
+			ws.Bound = []int32{-1}
+		} else {
+			ids := make([]int32, 0, len(st.targets))
+			for t := range st.targets {
+				ids = append(ids, t)
+			}
+			for _, t := range ww.byKey(ids) {
+				ws.Bound = append(ws.Bound, ww.method(t))
+			}
+		}
+		if st.bound != nil {
+			st.bound.Iterate(func(x uint32) bool {
+				ws.SelBound = append(ws.SelBound, x)
+				return true
+			})
+		}
+		w.Sites = append(w.Sites, ws)
+	}
+	var resolved []int32
+	for r := range s.selections {
+		resolved = append(resolved, r)
+	}
+	for _, r := range ww.byKey(resolved) {
+		sc := s.selections[r.ID]
+		w.Selections = append(w.Selections, ww.method(r), int32(len(sc.targets)))
+		for _, t := range sc.targets {
+			w.Selections = append(w.Selections, ww.method(t))
+		}
+	}
+	inited := s.init.Inited()
+	slices.SortFunc(inited, func(a, b *hierarchy.Class) int { return cmp.Compare(a.Name, b.Name) })
+	for _, c := range inited {
+		w.Inited = append(w.Inited, ww.class(c))
+	}
+	w.Threads = s.threads
+	for _, u := range s.unmodelled {
+		w.Unmodelled = append(w.Unmodelled, ww.method(u.Method), u.Site, ww.str(u.Reason))
+	}
+	var natives []int32
+	for id := range s.unmodelledNative {
+		natives = append(natives, id)
+	}
+	for _, m := range ww.byKey(natives) {
+		w.UnmodelledNative = append(w.UnmodelledNative, ww.method(m))
+	}
+	w.NumEdges = int64(s.numEdges)
+}

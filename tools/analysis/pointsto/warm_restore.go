@@ -1,0 +1,498 @@
+package pointsto
+
+import (
+	"fmt"
+	"slices"
+
+	"github.com/rules-fragment/rules_fragment/tools/callgraph"
+	"github.com/rules-fragment/rules_fragment/tools/hierarchy"
+)
+
+// restore puts a fresh solver in state w (warm.go), after checking that w
+// applies to the program.
+func (s *solver) restore(w *Warm) error {
+	mismatch := func(format string, args ...any) error {
+		return fmt.Errorf("%w: %s", ErrWarmMismatch, fmt.Sprintf(format, args...))
+	}
+	if w.PerClass != s.opts.PerClass {
+		return mismatch("made for %s, not %s", Options{PerClass: w.PerClass}.Name(), s.opts.Name())
+	}
+	if s.opts.ReflectiveTypes != 0 {
+		return mismatch("the reflection model is on")
+	}
+	if len(w.Summaries) == 0 {
+		return mismatch("made from no summary")
+	}
+	if err := s.checkWarmInputs(w); err != nil {
+		return mismatch("%v", err)
+	}
+	r := &warmReader{w: w, s: s}
+	if err := r.entities(); err != nil {
+		return mismatch("%v", err)
+	}
+	if err := r.check(); err != nil {
+		return fmt.Errorf("warm start: %w", err)
+	}
+	r.state()
+	return nil
+}
+
+// checkWarmInputs checks that w's summaries are linked, that no other
+// input shadows one of their classes, and that no name they left
+// undefined is defined now.
+func (s *solver) checkWarmInputs(w *Warm) error {
+	for _, sha := range w.Summaries {
+		sum := s.p.SummaryBySHA(sha)
+		if sum == nil {
+			return fmt.Errorf("made from a summary (body sha256 %x) that is not linked", sha)
+		}
+		for _, sc := range sum.Unit.Classes {
+			if d := s.p.DefiningSummary(s.h.Lookup(sc.Name)); d != sum {
+				return fmt.Errorf("class %s of %s is defined by another input", sc.Name, sum.File)
+			}
+		}
+	}
+	for _, name := range w.Phantoms {
+		if c := s.h.Lookup(name); c != nil && !c.Phantom {
+			return fmt.Errorf("class %s, undefined when the warm start was made, is defined", name)
+		}
+	}
+	return nil
+}
+
+type warmReader struct {
+	w       *Warm
+	s       *solver
+	classes []*hierarchy.Class
+	methods []*hierarchy.Method
+	fields  []*hierarchy.Field
+	sets    []*bitset
+}
+
+// entities finds w's classes, methods and fields in the hierarchy.
+func (r *warmReader) entities() error {
+	w, h := r.w, r.s.h
+	str := func(i int32) (string, error) {
+		if i < 0 || int(i) >= len(w.Strings) {
+			return "", fmt.Errorf("string %d out of range", i)
+		}
+		return w.Strings[i], nil
+	}
+	if len(w.ClassPhantom) != len(w.ClassName) || 3*len(w.MethodPhantom) != len(w.Methods) || 3*len(w.FieldPhantom) != len(w.Fields) {
+		return fmt.Errorf("malformed entity tables")
+	}
+	r.classes = make([]*hierarchy.Class, len(w.ClassName))
+	for i, si := range w.ClassName {
+		name, err := str(si)
+		if err != nil {
+			return err
+		}
+		if name == "" {
+			return fmt.Errorf("class without a name")
+		}
+		var c *hierarchy.Class
+		if w.ClassPhantom[i] || name[0] == '[' {
+			c = h.LookupOrPhantom(name)
+		} else {
+			c = h.Lookup(name)
+		}
+		if c == nil || c.Phantom != w.ClassPhantom[i] {
+			return fmt.Errorf("class %s is not as it was", name)
+		}
+		r.classes[i] = c
+	}
+	member := func(t []int32, i int) (*hierarchy.Class, string, string, error) {
+		ci, ni, di := t[3*i], t[3*i+1], t[3*i+2]
+		if ci < 0 || int(ci) >= len(r.classes) {
+			return nil, "", "", fmt.Errorf("class %d out of range", ci)
+		}
+		name, err := str(ni)
+		if err != nil {
+			return nil, "", "", err
+		}
+		desc, err := str(di)
+		return r.classes[ci], name, desc, err
+	}
+	r.methods = make([]*hierarchy.Method, len(w.MethodPhantom))
+	for i := range r.methods {
+		c, name, desc, err := member(w.Methods, i)
+		if err != nil {
+			return err
+		}
+		m := c.DeclaredMethod(name, desc)
+		if w.MethodPhantom[i] {
+			m = h.PhantomMethod(c, name, desc)
+		}
+		if m == nil {
+			return fmt.Errorf("method %s.%s%s not found", c.Name, name, desc)
+		}
+		r.methods[i] = m
+	}
+	r.fields = make([]*hierarchy.Field, len(w.FieldPhantom))
+	for i := range r.fields {
+		c, name, desc, err := member(w.Fields, i)
+		if err != nil {
+			return err
+		}
+		f := c.DeclaredField(name, desc)
+		if w.FieldPhantom[i] {
+			f = h.PhantomField(c, name, desc)
+		}
+		if f == nil {
+			return fmt.Errorf("field %s.%s:%s not found", c.Name, name, desc)
+		}
+		r.fields[i] = f
+	}
+	return nil
+}
+
+// check validates the indices of w, so that state cannot fail.
+func (r *warmReader) check() error {
+	w := r.w
+	n, no := w.NumNodes, int32(len(w.ObjClass))
+	nc, nm, nf, ns := int32(len(r.classes)), int32(len(r.methods)), int32(len(r.fields)), int32(len(w.Sets))
+	bad := func(what string) error { return fmt.Errorf("malformed warm start: %s", what) }
+	node := func(x int32) bool { return x >= -1 && x < n }
+	in := func(x, lim int32) bool { return x >= 0 && x < lim }
+	opt := func(x, lim int32) bool { return x >= -1 && x < lim }
+	all := func(xs []int32, ok func(int32) bool) bool {
+		for _, x := range xs {
+			if !ok(x) {
+				return false
+			}
+		}
+		return true
+	}
+	field := func(x int32) bool { return x >= anyField && x < nf }
+	if len(w.ObjKeys) != 4*len(w.ObjClass) || len(w.NodeSet) != int(n) || len(w.EdgeLen) != int(n) || n < 0 {
+		return bad("table sizes")
+	}
+	if !all(w.ObjClass, func(x int32) bool { return in(x, nc) }) {
+		return bad("object class")
+	}
+	for i := 0; i < len(w.ObjKeys); i += 4 {
+		if !opt(w.ObjKeys[i], nm) || !opt(w.ObjKeys[i+3], nc) {
+			return bad("object key")
+		}
+	}
+	if len(w.Rep)%2 != 0 || !all(w.Rep, func(x int32) bool { return in(x, n) }) {
+		return bad("representatives")
+	}
+	merged := make([]bool, n)
+	for i := 0; i < len(w.Rep); i += 2 {
+		merged[w.Rep[i]] = true
+	}
+	for i := 1; i < len(w.Rep); i += 2 {
+		if merged[w.Rep[i]] {
+			return bad("representative of a merged node")
+		}
+	}
+	for _, ids := range w.Sets {
+		sum := uint64(0)
+		for j, d := range ids {
+			if j > 0 && d == 0 {
+				return bad("set order")
+			}
+			sum += uint64(d)
+		}
+		if sum >= uint64(no) {
+			return bad("set element")
+		}
+	}
+	if !all(w.NodeSet, func(x int32) bool { return x >= 0 && x <= ns }) {
+		return bad("node set")
+	}
+	total := 0
+	for _, l := range w.EdgeLen {
+		if l < 0 {
+			return bad("edge count")
+		}
+		total += int(l)
+	}
+	if 2*total != len(w.Edges) {
+		return bad("edge count")
+	}
+	nfl := int32(len(w.Filters) / 3)
+	for i := 0; i < len(w.Edges); i += 2 {
+		if !in(w.Edges[i], n) || !opt(w.Edges[i+1], nfl) {
+			return bad("edge")
+		}
+	}
+	if len(w.Access)%4 != 0 || len(w.Recvs)%2 != 0 || len(w.FieldNodes)%3 != 0 || len(w.Statics)%2 != 0 ||
+		len(w.FieldFilter)%2 != 0 || len(w.Filters)%3 != 0 || len(w.Unmodelled)%3 != 0 {
+		return bad("table sizes")
+	}
+	for i := 0; i < len(w.Access); i += 4 {
+		if w.Access[i] > 1 || w.Access[i] < 0 || !in(w.Access[i+1], n) || !field(w.Access[i+2]) || !in(w.Access[i+3], n) {
+			return bad("load or store")
+		}
+	}
+	for i := 0; i < len(w.Recvs); i += 2 {
+		if !in(w.Recvs[i], n) || !in(w.Recvs[i+1], int32(len(w.Sites))) {
+			return bad("receiver")
+		}
+		// A receiver's site dispatches, and binds targets to its caller.
+		if st := w.Sites[w.Recvs[i+1]]; !st.Info || st.Resolved < 0 {
+			return bad("receiver site")
+		}
+	}
+	for i := 0; i < len(w.FieldNodes); i += 3 {
+		if !in(w.FieldNodes[i], no) || !field(w.FieldNodes[i+1]) || w.FieldNodes[i+1] == anyField || !in(w.FieldNodes[i+2], n) {
+			return bad("field node")
+		}
+	}
+	for i := 0; i < len(w.Statics); i += 2 {
+		if !in(w.Statics[i], nf) || !in(w.Statics[i+1], n) {
+			return bad("static")
+		}
+	}
+	for i := 0; i < len(w.FieldFilter); i += 2 {
+		if !in(w.FieldFilter[i], nf) || !opt(w.FieldFilter[i+1], nc) {
+			return bad("field filter")
+		}
+	}
+	for i := 0; i < len(w.Filters); i += 3 {
+		if !in(w.Filters[i], nc) || w.Filters[i+1] < 0 || w.Filters[i+1] > no || w.Filters[i+2] < 0 || w.Filters[i+2] > ns {
+			return bad("filter")
+		}
+	}
+	distinct := make(map[int32]bool)
+	for _, c := range w.ObjClass {
+		distinct[r.classes[c].ID] = true
+	}
+	if len(w.FirstObj) != len(distinct) || !all(w.FirstObj, func(x int32) bool { return opt(x, no) }) {
+		return bad("first objects")
+	}
+	for _, m := range w.Reached {
+		if !in(m.M, nm) || !in(m.Ret, n) || !in(m.Exc, n) || m.NumVars < 0 || (m.Body && (m.Base < 0 || m.Base+m.NumVars > n)) ||
+			(!m.Body && m.Params != nil) ||
+			!all(m.Params, node) || !all(m.ExcFrom, func(x int32) bool { return in(x, nm) }) {
+			return bad("reached method")
+		}
+	}
+	for _, st := range w.Sites {
+		if !opt(st.Caller, nm) || !opt(st.Callee, nm) || !opt(st.Resolved, nm) || !in(st.Ref, int32(len(w.Strings))) ||
+			!opt(st.Error, int32(len(w.Strings))) || !all(st.Targets, func(x int32) bool { return in(x, nm) }) ||
+			!all(st.Args, node) || !node(st.Base) || !node(st.Dst) || st.Recv1 < 0 || st.Recv1 > n ||
+			!all(st.RecvMore, func(x int32) bool { return in(x, n) }) ||
+			!(all(st.Bound, func(x int32) bool { return in(x, nm) }) || len(st.Bound) == 1 && st.Bound[0] == -1) ||
+			st.Kind > uint8(callgraph.Dynamic) || (st.Info && !in(st.Caller, nm)) || (!st.Info && st.Kind != uint8(callgraph.Dynamic)) {
+			return bad("site")
+		}
+	}
+	numTargets := make(map[int32]int) // resolved method → targets selected
+	for i := 0; i < len(w.Selections); {
+		if i+2 > len(w.Selections) || !in(w.Selections[i], nm) {
+			return bad("selection")
+		}
+		k := int(w.Selections[i+1])
+		if _, dup := numTargets[w.Selections[i]]; dup || k < 0 || i+2+k > len(w.Selections) ||
+			!all(w.Selections[i+2:i+2+k], func(x int32) bool { return in(x, nm) }) {
+			return bad("selection")
+		}
+		numTargets[w.Selections[i]] = k
+		i += 2 + k
+	}
+	for _, st := range w.Sites {
+		for _, x := range st.SelBound {
+			if k, ok := numTargets[st.Resolved]; !ok || int(x) >= k {
+				return bad("site selection")
+			}
+		}
+	}
+	if !all(w.Inited, func(x int32) bool { return in(x, nc) }) || !node(w.Threads) ||
+		!all(w.UnmodelledNative, func(x int32) bool { return in(x, nm) }) {
+		return bad("tables")
+	}
+	for i := 0; i < len(w.Unmodelled); i += 3 {
+		if !in(w.Unmodelled[i], nm) || !in(w.Unmodelled[i+2], int32(len(w.Strings))) {
+			return bad("unmodelled")
+		}
+	}
+	seen := make([]bool, nm)
+	for _, m := range w.Reached {
+		if seen[m.M] {
+			return bad("method reached twice")
+		}
+		seen[m.M] = true
+	}
+	for _, st := range w.Sites {
+		if st.Info && !seen[st.Caller] {
+			return bad("site of an unreached method")
+		}
+	}
+	return nil
+}
+
+// state fills the solver (checked by check).
+func (r *warmReader) state() {
+	w, s := r.w, r.s
+	field := func(x int32) int32 {
+		if x < 0 {
+			return x
+		}
+		return r.fields[x].ID
+	}
+	methodAt := func(x int32) *hierarchy.Method {
+		if x < 0 {
+			return nil
+		}
+		return r.methods[x]
+	}
+	for i, ci := range w.ObjClass {
+		c := r.classes[ci]
+		k := objKey{method: -1, site: w.ObjKeys[4*i+1], level: w.ObjKeys[4*i+2], class: -1}
+		if m := w.ObjKeys[4*i]; m >= 0 {
+			k.method = r.methods[m].ID
+		}
+		if kc := w.ObjKeys[4*i+3]; kc >= 0 {
+			k.class = r.classes[kc].ID
+		}
+		s.objectFor(k, c)
+	}
+	for range w.NumNodes {
+		s.newNode()
+	}
+	for i := 0; i < len(w.Rep); i += 2 {
+		s.rep[w.Rep[i]] = w.Rep[i+1]
+	}
+	r.sets = make([]*bitset, len(w.Sets))
+	for i, d := range w.Sets {
+		ids := make([]uint32, len(d))
+		x := uint32(0)
+		for j, v := range d {
+			x += v
+			ids[j] = x
+		}
+		b := &bitset{arr: ids, n: int32(len(ids))}
+		b.maybeDense(s.pool)
+		r.sets[i] = b
+	}
+	e := 0
+	for n := range w.NumNodes {
+		if k := w.NodeSet[n]; k > 0 {
+			b := r.sets[k-1]
+			// Everything a node has was propagated: its snapshot is its set.
+			s.pts[n], s.prop[n] = b, b
+			b.refs += 2
+		}
+		if l := int(w.EdgeLen[n]); l > 0 {
+			es := make([]edge, l)
+			for j := range es {
+				es[j] = edge{w.Edges[e], w.Edges[e+1]}
+				e += 2
+			}
+			s.copies[n] = es
+		}
+	}
+	for i := 0; i < len(w.Access); i += 4 {
+		c := s.complex(w.Access[i+1])
+		a := access{field(w.Access[i+2]), w.Access[i+3]}
+		if w.Access[i] == 0 {
+			c.loads = append(c.loads, a)
+		} else {
+			c.stores = append(c.stores, a)
+		}
+	}
+	for i := 0; i < len(w.FieldNodes); i += 3 {
+		s.fieldNodes[[2]int32{w.FieldNodes[i], field(w.FieldNodes[i+1])}] = w.FieldNodes[i+2]
+	}
+	for i := 0; i < len(w.Statics); i += 2 {
+		s.statics[field(w.Statics[i])] = w.Statics[i+1]
+	}
+	for i := 0; i < len(w.FieldFilter); i += 2 {
+		var c *hierarchy.Class
+		if x := w.FieldFilter[i+1]; x >= 0 {
+			c = r.classes[x]
+		}
+		s.fieldFilter[field(w.FieldFilter[i])] = c
+	}
+	for i := 0; i < len(w.Filters); i += 3 {
+		c := r.classes[w.Filters[i]]
+		f := &filterSet{class: c, checked: w.Filters[i+1]}
+		if k := w.Filters[i+2]; k > 0 {
+			f.objs.or(s.pool, r.sets[k-1])
+		}
+		s.filterOf[c.ID] = int32(len(s.filters))
+		s.filters = append(s.filters, f)
+	}
+	copy(s.firstObj, w.FirstObj)
+	for _, wm := range w.Reached {
+		m := r.methods[wm.M]
+		mi := &method{m: m, ret: wm.Ret, exc: wm.Exc, base: wm.Base, numVars: wm.NumVars}
+		if wm.Body {
+			mi.params = slices.Clone(wm.Params)
+			if mi.params == nil {
+				mi.params = []int32{}
+			}
+		}
+		s.methods[m.ID] = mi
+		if int(m.ID) >= len(s.byID) {
+			s.byID = append(s.byID, make([]*method, int(m.ID)+1-len(s.byID))...)
+		}
+		s.byID[m.ID] = mi
+		s.order = append(s.order, m)
+	}
+	for _, wm := range w.Reached {
+		mi := s.byID[r.methods[wm.M].ID]
+		for _, t := range wm.ExcFrom {
+			mi.newExcFrom(r.methods[t].ID)
+		}
+	}
+	for _, i := range w.Inited {
+		s.init.MarkInited(r.classes[i])
+	}
+	for i := 0; i < len(w.Selections); {
+		rm := r.methods[w.Selections[i]]
+		k := int(w.Selections[i+1])
+		sc := &selCache{byClass: map[int32]int32{}, index: map[*hierarchy.Method]int32{}}
+		for _, t := range w.Selections[i+2 : i+2+k] {
+			sc.index[r.methods[t]] = int32(len(sc.targets))
+			sc.targets = append(sc.targets, r.methods[t])
+		}
+		s.selections[rm.ID] = sc
+		i += 2 + k
+	}
+	for _, ws := range w.Sites {
+		cs := &callgraph.Site{Caller: methodAt(ws.Caller), ID: ws.ID, Line: ws.Line, Kind: callgraph.SiteKind(ws.Kind),
+			Ref: w.Strings[ws.Ref], Callee: methodAt(ws.Callee)}
+		if ws.Error >= 0 {
+			cs.Error = w.Strings[ws.Error]
+		}
+		for _, t := range ws.Targets {
+			cs.Targets = append(cs.Targets, r.methods[t])
+		}
+		st := &site{cs: cs, resolved: methodAt(ws.Resolved), args: ws.Args, base: ws.Base, dst: ws.Dst,
+			hidden: ws.Hidden, recv1: ws.Recv1, recvMore: ws.RecvMore}
+		if ws.Info {
+			st.caller = s.byID[r.methods[ws.Caller].ID]
+		}
+		if len(ws.Bound) != 1 || ws.Bound[0] != -1 {
+			st.targets = map[int32]bool{}
+			for _, t := range ws.Bound {
+				st.targets[r.methods[t].ID] = true
+			}
+		}
+		if len(ws.SelBound) > 0 {
+			st.bound = &bitset{}
+			for _, x := range ws.SelBound {
+				st.bound.add(s.pool, x)
+			}
+		}
+		s.sites = append(s.sites, st)
+	}
+	for i := 0; i < len(w.Recvs); i += 2 {
+		c := s.complex(w.Recvs[i])
+		c.recvs = append(c.recvs, s.sites[w.Recvs[i+1]])
+	}
+	s.threads = w.Threads
+	for i := 0; i < len(w.Unmodelled); i += 3 {
+		s.unmodelled = append(s.unmodelled, callgraph.Unmodelled{Method: r.methods[w.Unmodelled[i]],
+			Site: w.Unmodelled[i+1], Reason: w.Strings[w.Unmodelled[i+2]]})
+	}
+	for _, m := range w.UnmodelledNative {
+		s.unmodelledNative[r.methods[m].ID] = true
+	}
+	s.numEdges = int(w.NumEdges)
+	s.edgesAtCollapse = s.numEdges
+}

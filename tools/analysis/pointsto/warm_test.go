@@ -1,0 +1,174 @@
+package pointsto_test
+
+import (
+	"errors"
+	"fmt"
+	"os/exec"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/vmihailenco/msgpack/v5"
+
+	summarizer "github.com/rules-fragment/rules_fragment/summarizer/app"
+	"github.com/rules-fragment/rules_fragment/tools/analysis/pointsto"
+	"github.com/rules-fragment/rules_fragment/tools/link"
+)
+
+const mini = "../../../testing/corpus/miniruntime/"
+
+// miniRuntime compiles testing/corpus/miniruntime and summarises its
+// runtime with a warm start; it returns the summary, the warm start and
+// the client's class directory.
+func miniRuntime(t testing.TB) (sum, warm, client string) {
+	t.Helper()
+	if _, err := exec.LookPath("javac"); err != nil {
+		t.Skip("SKIP: javac not found")
+	}
+	dir := t.TempDir()
+	rt, client := filepath.Join(dir, "rt"), filepath.Join(dir, "client")
+	src, _ := filepath.Glob(mini + "src/java/lang/*.java")
+	javac := func(args ...string) {
+		if b, err := exec.Command("javac", args...).CombinedOutput(); err != nil {
+			t.Fatalf("javac: %v\n%s", err, b)
+		}
+	}
+	javac(append([]string{"--system", "none", "-d", rt, mini + "src/module-info.java"}, src...)...)
+	javac("--system", "none", "--module-path", rt, "-d", client, mini+"client/app/Main.java")
+	sum, warm = filepath.Join(dir, "rt.rfsum"), filepath.Join(dir, "rt.rfwarm")
+	if err := summarizer.Run(&summarizer.Config{Target: "mini", Jars: []string{rt}, Out: sum, Warm: warm, Release: 17}); err != nil {
+		t.Fatal(err)
+	}
+	return sum, warm, client
+}
+
+// dump lists a result's reachable methods, call sites with receivers and
+// targets, and the points-to sets of every variable, by name.
+func dump(t *testing.T, p *link.Program, r *pointsto.Result) []string {
+	var out []string
+	for _, m := range r.Graph.Reachable {
+		out = append(out, "reach "+m.Key())
+		b, err := p.Body(m)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if b == nil {
+			continue
+		}
+		for v := range b.NumVars {
+			objs := r.VarPointsTo(m, v)
+			var names []string
+			for _, o := range objs {
+				names = append(names, r.Object(o).String())
+			}
+			slices.Sort(names)
+			out = append(out, fmt.Sprintf("pts %s v%d %v", m.Key(), v, names))
+		}
+	}
+	for _, s := range r.Graph.Sites {
+		var rc, tm []string
+		for _, c := range s.Receivers {
+			rc = append(rc, c.Name)
+		}
+		for _, t := range s.Targets {
+			tm = append(tm, t.Key())
+		}
+		out = append(out, fmt.Sprintf("site %s@%d %s rc %v tm %v", s.Caller.Key(), s.ID, s.Ref, rc, tm))
+	}
+	for _, u := range r.Graph.Unmodelled {
+		out = append(out, fmt.Sprintf("unmodelled %s@%d %s", u.Method.Key(), u.Site, u.Reason))
+	}
+	return out
+}
+
+func TestWarmStart(t *testing.T) {
+	sum, warm, client := miniRuntime(t)
+	load := func() *link.Program {
+		p, err := link.Load(link.Options{Client: []string{client}, Summaries: []string{sum}, Release: 17})
+		if err != nil {
+			t.Fatal(err)
+		}
+		t.Cleanup(func() { p.Close() })
+		return p
+	}
+	for _, perClass := range []bool{true, false} {
+		opts := pointsto.Options{PerClass: perClass}
+		pc := load()
+		cold, err := pointsto.Analyze(pc, pc.MainMethods(), opts)
+		if err != nil {
+			t.Fatal(err)
+		}
+		w, err := pointsto.ReadWarm(warm, perClass)
+		if err != nil || w == nil {
+			t.Fatalf("reading the warm start: %v", err)
+		}
+		if len(w.Reached) == 0 {
+			t.Fatal("the warm start reaches nothing")
+		}
+		p := load()
+		opts.Warm = w
+		hot, err := pointsto.Analyze(p, p.MainMethods(), opts)
+		if err != nil {
+			t.Fatal(err)
+		}
+		a, b := dump(t, pc, cold), dump(t, p, hot)
+		if d := slices.Compare(a, b); d != 0 {
+			t.Fatalf("%s: warm start differs from cold:\ncold %q\nwarm %q", opts.Name(), a, b)
+		}
+		// The site of the start-up code, solved in the warm start, gets
+		// the client's receiver (registered by main) and its target.
+		var site string
+		for _, l := range b {
+			if strings.HasPrefix(l, "site java/lang/System.initPhase3()V@") && strings.Contains(l, "toString") {
+				site = l
+			}
+		}
+		if !strings.Contains(site, "app/Main$Job.toString()Ljava/lang/String;") {
+			t.Errorf("%s: the start-up code's toString() call lacks the client's target: %q", opts.Name(), site)
+		}
+		t.Logf("COUNT warm start mini runtime %s: %d facts identical warm and cold (%d methods in the warm start)", opts.Name(), len(a), len(w.Reached))
+	}
+	// Another analysis's state, or one made without summaries, is refused.
+	w, _ := pointsto.ReadWarm(warm, true)
+	p := load()
+	if _, err := pointsto.Analyze(p, p.MainMethods(), pointsto.Options{Warm: w}); !errors.Is(err, pointsto.ErrWarmMismatch) {
+		t.Errorf("0-CFA_f state for AND_f: got %v, want ErrWarmMismatch", err)
+	}
+	w.PerClass, w.Summaries = false, nil
+	if _, err := pointsto.Analyze(p, p.MainMethods(), pointsto.Options{Warm: w}); !errors.Is(err, pointsto.ErrWarmMismatch) {
+		t.Errorf("state without summaries: got %v, want ErrWarmMismatch", err)
+	}
+	if _, err := pointsto.ReadWarm(sum, true); err == nil || !strings.Contains(err.Error(), "not a warm start") {
+		t.Errorf("reading a summary as a warm start: %v", err)
+	}
+}
+
+// FuzzWarmStart: a corrupt warm start is rejected with an error, never a
+// panic, by the decoder or by the checks of restore.
+func FuzzWarmStart(f *testing.F) {
+	sum, warm, client := miniRuntime(f)
+	for _, pc := range []bool{true, false} {
+		w, err := pointsto.ReadWarm(warm, pc)
+		if err != nil || w == nil {
+			f.Fatalf("reading the warm start: %v", err)
+		}
+		raw, err := msgpack.Marshal(w)
+		if err != nil {
+			f.Fatal(err)
+		}
+		f.Add(raw)
+	}
+	f.Fuzz(func(t *testing.T, raw []byte) {
+		w := &pointsto.Warm{}
+		if msgpack.Unmarshal(raw, w) != nil {
+			return
+		}
+		p, err := link.Load(link.Options{Client: []string{client}, Summaries: []string{sum}, Release: 17})
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer p.Close()
+		pointsto.Analyze(p, p.MainMethods(), pointsto.Options{PerClass: w.PerClass, Warm: w})
+	})
+}
