@@ -48,6 +48,11 @@
 // get dense ids in discovery order, so results do not depend on
 // GOMAXPROCS or map order.
 //
+// Warm starts (warm.go; ../shared/notes/summary-speedups.md): Checkpoint
+// solves the JVM's start-up code alone, once, from the runtime's summary;
+// Analyze with Options.Warm continues from that state, which every
+// program's fixpoint contains, and so reaches exactly the cold result.
+//
 // Deliberate exception to using a maintained set library: the sets are
 // our own (sets.go). x/tools' intsets made differences against large sets
 // linear in the large set (60% of JFlex's time), and roaring bitmaps

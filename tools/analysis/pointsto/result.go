@@ -14,7 +14,9 @@ const ArrayElement = arrayElem
 // Result is a solved analysis: its call graph and the points-to sets of
 // the reached methods' variables, of object fields and of static fields.
 // Sets are object ids in increasing order; ids are dense and stable for a
-// given program and roots (discovery order of a deterministic solver).
+// given program, roots and warm start (discovery order of a deterministic
+// solver; a warm start numbers the start-up code's objects first), so
+// compare results across runs by Object names.
 type Result struct {
 	Graph *callgraph.Graph
 	s     *solver
