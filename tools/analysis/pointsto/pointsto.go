@@ -64,6 +64,7 @@ package pointsto
 import (
 	"fmt"
 	"os"
+	"slices"
 
 	"github.com/rules-fragment/rules_fragment/tools/hierarchy"
 	"github.com/rules-fragment/rules_fragment/tools/link"
@@ -104,15 +105,7 @@ func Analyze(p *link.Program, roots []*hierarchy.Method, opts Options) (*Result,
 			return nil, err
 		}
 	}
-	for _, m := range roots {
-		s.init.Init(m.Class)
-		s.reach(m)
-	}
-	for _, m := range StartupRoots(s.h) {
-		s.init.Init(m.Class)
-		s.reach(m)
-	}
-	s.jvmFacts(roots)
+	s.start(roots)
 	if err := s.solve(); err != nil {
 		return nil, err
 	}
@@ -132,4 +125,14 @@ func Analyze(p *link.Program, roots []*hierarchy.Method, opts Options) (*Result,
 		fmt.Fprintf(os.Stderr, "pointsto: nodes %d objects %d copy edges %d methods %d bigsets %d merged %d\n", len(s.pts), len(s.objClass), edges, len(s.order), big, merged)
 	}
 	return &Result{Graph: s.graph(roots), s: s}, nil
+}
+
+// start makes roots and the JVM's start-up roots reachable (their classes
+// initialised) and adds what the JVM provides them.
+func (s *solver) start(roots []*hierarchy.Method) {
+	for _, m := range append(slices.Clone(roots), StartupRoots(s.h)...) {
+		s.init.Init(m.Class)
+		s.reach(m)
+	}
+	s.jvmFacts(roots)
 }

@@ -130,11 +130,7 @@ func Checkpoint(p *link.Program, opts Options) (*Warm, error) {
 		return nil, fmt.Errorf("pointsto: a warm start is made from summaries only")
 	}
 	s := newSolver(p, opts)
-	for _, m := range StartupRoots(s.h) {
-		s.init.Init(m.Class)
-		s.reach(m)
-	}
-	s.jvmFacts(nil)
+	s.start(nil)
 	if err := s.run(); err != nil {
 		return nil, err
 	}
