@@ -112,8 +112,8 @@ func ParseFlags(fs *flag.FlagSet, args []string) (*Config, error) {
 	if (c.SplitPackages || c.ClosedWorld) && !c.Fragment {
 		return nil, errors.New("-split-packages and -closed-world need -fragment")
 	}
-	if (c.ModRef || c.PointsTo || c.ReflectiveTypes > 0) && !slices.ContainsFunc(c.Analyses, isPointsTo) {
-		return nil, errors.New("-modref, -points-to and -reflection need a points-to analysis (0cfa or andersen) in -analyses")
+	if (c.ModRef || c.PointsTo || c.ReflectiveTypes > 0 || c.Warm != "") && !slices.ContainsFunc(c.Analyses, isPointsTo) {
+		return nil, errors.New("-modref, -points-to, -reflection and -warm-start need a points-to analysis (0cfa or andersen) in -analyses")
 	}
 	if c.Scope != "client" && c.Scope != "all" {
 		return nil, fmt.Errorf("-scope must be client or all, not %q", c.Scope)
