@@ -133,6 +133,16 @@ func TestHandChecked(t *testing.T) {
 		}) {
 			t.Errorf("limit %d: reflective construction in %s not reported unmodelled: %v", limit, cases[10].method, res.Graph.Unmodelled)
 		}
+		// Two constructions into one variable are two sites.
+		var twice []int32
+		for _, u := range res.Graph.Unmodelled {
+			if u.Method.Key() == pkg+"Main.reflectiveTwice(Z)Ljava/lang/String;" {
+				twice = append(twice, u.Site)
+			}
+		}
+		if len(twice) != 2 {
+			t.Errorf("limit %d: reflectiveTwice has unmodelled sites %v, want two", limit, twice)
+		}
 	}
 	r, err := rta.Analyze(p, roots)
 	if err != nil {

@@ -37,10 +37,17 @@ type reflectiveSite struct {
 	cast bool // some cast of the result applies the model
 }
 
-// reflectiveResults maps the result variables of b's reflective
-// construction calls to their calls; nil if there are none.
-func (s *solver) reflectiveResults(b *summary.Body) map[int32]*reflectiveSite {
-	var out map[int32]*reflectiveSite
+// reflectiveCalls are a body's reflective construction calls in statement
+// order, and the calls by result variable (several calls may write one).
+type reflectiveCalls struct {
+	list  []*reflectiveSite
+	byVar map[int32][]*reflectiveSite
+}
+
+// reflectiveResults finds b's reflective construction calls; nil if there
+// are none.
+func (s *solver) reflectiveResults(b *summary.Body) *reflectiveCalls {
+	var out *reflectiveCalls
 	for i := range b.Stmts {
 		st := &b.Stmts[i]
 		if st.Op != summary.OpCall || st.Dst < 0 {
@@ -52,9 +59,11 @@ func (s *solver) reflectiveResults(b *summary.Body) map[int32]*reflectiveSite {
 		}
 		if k := m.Key(); k == classNewInstance || k == ctorNewInstance {
 			if out == nil {
-				out = map[int32]*reflectiveSite{}
+				out = &reflectiveCalls{byVar: map[int32][]*reflectiveSite{}}
 			}
-			out[st.Dst] = &reflectiveSite{stmt: st, ctor: k == ctorNewInstance}
+			r := &reflectiveSite{stmt: st, ctor: k == ctorNewInstance}
+			out.list = append(out.list, r)
+			out.byVar[st.Dst] = append(out.byVar[st.Dst], r)
 		}
 	}
 	return out

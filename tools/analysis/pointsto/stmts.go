@@ -46,8 +46,10 @@ func (s *solver) visit(mi *method) error {
 		case summary.OpCast:
 			t := filterFor(s.sym.Class(st.Ref))
 			s.addEdge(v(st.Src), v(st.Dst), t)
-			if r := refl[st.Src]; r != nil {
-				s.reflectiveNew(mi, r, t, v)
+			if refl != nil {
+				for _, r := range refl.byVar[st.Src] {
+					s.reflectiveNew(mi, r, t, v)
+				}
 			}
 		case summary.OpLoad:
 			if f := s.sym.Field(st.Ref); f != nil && st.Dst >= 0 && st.Base >= 0 {
@@ -97,11 +99,10 @@ func (s *solver) visit(mi *method) error {
 			s.addEdge(mi.exc, v(st.Dst), t)
 		}
 	}
-	for i := range b.Stmts { // in statement order: refl is a map
-		r := refl[b.Stmts[i].Dst]
-		if r == nil || r.stmt != &b.Stmts[i] {
-			continue
-		}
+	if refl == nil {
+		return nil
+	}
+	for _, r := range refl.list {
 		if !r.cast {
 			why := "reflective construction (model off)"
 			if s.opts.ReflectiveTypes > 0 {

@@ -137,6 +137,17 @@ public class Main {
         return a.sound();
     }
 
+    // Two reflective constructions into one variable: each is a site of
+    // its own (both reported unmodelled with the model off).
+    @SuppressWarnings("deprecation")
+    static String reflectiveTwice(boolean b) throws ReflectiveOperationException {
+        Object o = Sheep.class.getConstructor().newInstance();
+        if (b) {
+            o = Sheep.class.newInstance();
+        }
+        return ((Animal) o).sound();
+    }
+
     // What the JVM provides: System.out (set by System.initPhase1 through
     // a native), main's String arguments, Object.getClass's Class object
     // and its class loader.
@@ -164,6 +175,7 @@ public class Main {
         loaderName();
         concurrentMap();
         reflective();
+        reflectiveTwice(args.length > 0);
         copy();
         field();
         array();
