@@ -3,6 +3,8 @@
 package app
 
 import (
+	"github.com/vmihailenco/msgpack/v5"
+
 	"bytes"
 	"errors"
 	"flag"
@@ -16,6 +18,7 @@ import (
 	"github.com/rules-fragment/rules_fragment/tools/analysis/modref"
 	"github.com/rules-fragment/rules_fragment/tools/analysis/pointsto"
 	"github.com/rules-fragment/rules_fragment/tools/analysis/rta"
+	"github.com/rules-fragment/rules_fragment/tools/analysis/warmstart"
 	"github.com/rules-fragment/rules_fragment/tools/callgraph"
 	"github.com/rules-fragment/rules_fragment/tools/check"
 	"github.com/rules-fragment/rules_fragment/tools/flagx"
@@ -53,8 +56,8 @@ type Config struct {
 	// -reflection).
 	ReflectiveTypes int
 	// Warm is a warm-start file of the runtime's summary (summarizer
-	// -warm-start): the points-to analyses continue from its state when it
-	// applies to the program, else start cold (with a warning).
+	// -warm-start): each analysis continues from its state there when it
+	// applies to the program, else starts cold (with a warning).
 	Warm string
 }
 
@@ -83,7 +86,7 @@ func ParseFlags(fs *flag.FlagSet, args []string) (*Config, error) {
 	fs.BoolVar(&c.ClosedWorld, "closed-world", false, "with -fragment: clients use only the library's API, never its dependencies' (more precise, not safe for every client)")
 	fs.BoolVar(&c.ModRef, "modref", false, "add MOD/USE sets of the methods and call sites in scope to the points-to analyses (0cfa, andersen)")
 	fs.IntVar(&c.ReflectiveTypes, "reflection", 0, "points-to: model Class.newInstance/Constructor.newInstance by the casts of their results when the cast type has at most this many instantiable subtypes (0: off; unmodelled sites are listed)")
-	fs.StringVar(&c.Warm, "warm-start", "", "points-to: continue from this warm start of the runtime's summary (summarizer -warm-start); same results, less work")
+	fs.StringVar(&c.Warm, "warm-start", "", "continue every analysis from this warm start of the runtime's summary (summarizer -warm-start): same results, less work")
 	fs.BoolVar(&c.PointsTo, "points-to", false, "add the points-to sets of the variables of the methods in scope to the points-to analyses (0cfa, andersen)")
 	if err := fs.Parse(args); err != nil {
 		return nil, err
@@ -112,8 +115,8 @@ func ParseFlags(fs *flag.FlagSet, args []string) (*Config, error) {
 	if (c.SplitPackages || c.ClosedWorld) && !c.Fragment {
 		return nil, errors.New("-split-packages and -closed-world need -fragment")
 	}
-	if (c.ModRef || c.PointsTo || c.ReflectiveTypes > 0 || c.Warm != "") && !slices.ContainsFunc(c.Analyses, isPointsTo) {
-		return nil, errors.New("-modref, -points-to, -reflection and -warm-start need a points-to analysis (0cfa or andersen) in -analyses")
+	if (c.ModRef || c.PointsTo || c.ReflectiveTypes > 0) && !slices.ContainsFunc(c.Analyses, isPointsTo) {
+		return nil, errors.New("-modref, -points-to and -reflection need a points-to analysis (0cfa or andersen) in -analyses")
 	}
 	if c.Scope != "client" && c.Scope != "all" {
 		return nil, fmt.Errorf("-scope must be client or all, not %q", c.Scope)
@@ -245,11 +248,20 @@ func Analyze(c *Config) (*report.Result, error) {
 		var pt *pointsto.Result
 		switch a {
 		case "cha":
-			g, err = cha.CallGraph(p, roots)
+			g, err = warmOrCold(c.Warm, a, func(w *cha.Warm) (*callgraph.Graph, error) {
+				return cha.CallGraph(p, roots, cha.Options{Warm: w})
+			})
 		case "rta":
-			g, err = rta.Analyze(p, roots)
+			g, err = warmOrCold(c.Warm, a, func(w *rta.Warm) (*callgraph.Graph, error) {
+				return rta.Analyze(p, roots, rta.Options{Warm: w})
+			})
 		case "0cfa", "andersen":
-			pt, err = analyzePointsTo(p, roots, pointsto.Options{PerClass: a == "0cfa", ReflectiveTypes: c.ReflectiveTypes}, c.Warm)
+			opts := pointsto.Options{PerClass: a == "0cfa", ReflectiveTypes: c.ReflectiveTypes}
+			pt, err = warmOrCold(c.Warm, a, func(w *pointsto.Warm) (*pointsto.Result, error) {
+				o := opts
+				o.Warm = w
+				return pointsto.Analyze(p, roots, o)
+			})
 			if err == nil {
 				g = pt.Graph
 			}
@@ -275,25 +287,30 @@ func Analyze(c *Config) (*report.Result, error) {
 	return res, nil
 }
 
-// analyzePointsTo runs a points-to analysis, from the warm start made for
-// it if there is one that applies to p, else cold.
-func analyzePointsTo(p *link.Program, roots []*hierarchy.Method, opts pointsto.Options, warmFile string) (*pointsto.Result, error) {
-	if warmFile != "" {
-		w, err := pointsto.ReadWarm(warmFile, opts.PerClass)
+// warmOrCold runs an analysis from its state in the warm-start file, if
+// the file has one and it applies to the program, else cold (run with
+// nil); the results are the same.
+func warmOrCold[W any, R any](file, analysis string, run func(*W) (R, error)) (R, error) {
+	if file != "" {
+		raw, err := warmstart.Read(file, analysis)
 		if err != nil {
-			return nil, err
+			var zero R
+			return zero, err
 		}
-		if w == nil {
-			fmt.Fprintf(os.Stderr, "linker: %s: starting cold: %s has no state for it\n", opts.Name(), warmFile)
-			return pointsto.Analyze(p, roots, opts)
+		if raw == nil {
+			fmt.Fprintf(os.Stderr, "linker: %s: starting cold: %s has no state for it\n", analysis, file)
+			return run(nil)
 		}
-		wo := opts
-		wo.Warm = w
-		r, err := pointsto.Analyze(p, roots, wo)
-		if !errors.Is(err, pointsto.ErrWarmMismatch) {
+		w := new(W)
+		if err := msgpack.Unmarshal(raw, w); err != nil {
+			var zero R
+			return zero, &summary.Error{File: file, What: "bad warm start of " + analysis, Err: err}
+		}
+		r, err := run(w)
+		if !errors.Is(err, warmstart.ErrMismatch) {
 			return r, err
 		}
-		fmt.Fprintf(os.Stderr, "linker: %s: starting cold: %v\n", opts.Name(), err)
+		fmt.Fprintf(os.Stderr, "linker: %s: starting cold: %v\n", analysis, err)
 	}
-	return pointsto.Analyze(p, roots, opts)
+	return run(nil)
 }

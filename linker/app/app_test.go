@@ -70,7 +70,6 @@ func TestFlags(t *testing.T) {
 		{"-client", "a.jar", "-scope", "some"},
 		{"-client", "a.jar", "extra"},
 		{"-client", "a.jar", "-modref"},                        // needs a points-to analysis
-		{"-client", "a.jar", "-warm-start", "jdk.rfwarm"},      // so does a warm start
 		{"-client", "a.jar", "-points-to", "-analyses", "rta"}, // the same
 		{"-client", "a.jar", "-reflection", "16"},              // the same
 	} {

@@ -4,7 +4,7 @@
 #  2. per program (jflex, cup, sablecc, jlex, javacc from Debian), the linker in
 #     whole-program mode (every jar and the JDK from class files) and in client +
 #     summaries mode, for RTA and for CHA: median wall time and peak RSS, and the ratio
-#     (points-to analyses also from the JDK's warm start, -warm-start);
+#     (and from the JDK's warm start, -warm-start);
 #  3. library-fragment mode on the CUP runtime (open and closed world), the JDK from
 #     class files vs from its summary.
 # usage: run-link-bench.sh   env: RUNS (default 3), JDK (default JDK 17 home), OUT (work dir),
@@ -63,10 +63,8 @@ bench() { # name client "libs" "summaries" [entries...]
     local w=$med_s
     measure "$name $a client+summaries" "$out/linker" "${sp[@]}" -analyses "$a" -text ''
     awk -v w="$w" -v s="$med_s" -v n="$name" -v a="$a" 'BEGIN {printf "%-44s ratio whole/summaries %.2fx\n", n " " a, w/s}'
-    if [[ $a == 0cfa || $a == andersen ]]; then
-      measure "$name $a client+summaries+warm start" "$out/linker" "${sp[@]}" -warm-start "$out/jdk.rfwarm" -analyses "$a" -text ''
-      awk -v w="$w" -v s="$med_s" -v n="$name" -v a="$a" 'BEGIN {printf "%-44s ratio whole/warm %.2fx\n", n " " a, w/s}'
-    fi
+    measure "$name $a client+summaries+warm start" "$out/linker" "${sp[@]}" -warm-start "$out/jdk.rfwarm" -analyses "$a" -text ''
+    awk -v w="$w" -v s="$med_s" -v n="$name" -v a="$a" 'BEGIN {printf "%-44s ratio whole/warm %.2fx\n", n " " a, w/s}'
   done
 }
 

@@ -153,8 +153,8 @@ func wholeRun(t *testing.T, opts link.Options, classes map[string]bool) ([]*repo
 func runBoth(t *testing.T, p *link.Program, roots []*hierarchy.Method, scope func(*hierarchy.Class) bool) []*report.Analysis {
 	t.Helper()
 	var out []*report.Analysis
-	for _, run := range []func(*link.Program, []*hierarchy.Method) (*callgraph.Graph, error){cha.CallGraph, rta.Analyze} {
-		g, err := run(p, roots)
+	for _, run := range []func(*link.Program, []*hierarchy.Method, cha.Options) (*callgraph.Graph, error){cha.CallGraph, rta.Analyze} {
+		g, err := run(p, roots, cha.Options{})
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -135,7 +135,8 @@ func librarySummaries(t *testing.T, p program, jdk string) []string {
 func compare(t *testing.T, name string, client, libs, sums, entry []string) {
 	t.Helper()
 	whole := analyze(t, &linker.Config{Client: client, Libraries: append(append([]string{}, libs...), jdk17), Entries: entry})
-	withSums := analyze(t, &linker.Config{Client: client, Summaries: sums, Entries: entry})
+	// With summaries, CHA and RTA continue from the JDK's warm start.
+	withSums := analyze(t, &linker.Config{Client: client, Summaries: sums, Entries: entry, Warm: jdkWarm})
 	if whole.Mode != "whole-program" || withSums.Mode != "client+summaries" {
 		t.Fatalf("modes %q and %q", whole.Mode, withSums.Mode)
 	}

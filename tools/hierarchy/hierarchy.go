@@ -85,6 +85,10 @@ func (c *Class) IsEnum() bool { return c.Access&classfile.AccEnum != 0 }
 // IsArray reports whether c is an array class.
 func (c *Class) IsArray() bool { return len(c.Name) > 0 && c.Name[0] == '[' }
 
+// IsLate reports whether c was created after Build (an array class or a
+// later phantom): it appears in no other class's Subtypes.
+func (c *Class) IsLate() bool { return c.late }
+
 // IsInstantiable reports whether objects of exactly this class can exist:
 // a defined, non-abstract class that is not an interface. Array classes are
 // instantiable too.

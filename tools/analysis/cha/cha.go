@@ -18,7 +18,20 @@ import (
 	"github.com/rules-fragment/rules_fragment/tools/link"
 )
 
-// CallGraph computes the CHA call graph of p from roots.
-func CallGraph(p *link.Program, roots []*hierarchy.Method) (*callgraph.Graph, error) {
-	return reach.Run(p, roots, reach.AllSubtypes, "cha")
+// CallGraph computes the CHA call graph of p from roots and the JVM's
+// start-up roots (which every program runs).
+func CallGraph(p *link.Program, roots []*hierarchy.Method, opts Options) (*callgraph.Graph, error) {
+	return reach.Run(p, roots, reach.AllSubtypes, "cha", opts)
 }
+
+// Options configure the analysis: Warm continues from a warm start of the
+// program's runtime (Checkpoint; package warmstart).
+type Options = reach.Options
+
+// Warm is the analysis's state at the fixpoint of the JVM's start-up
+// roots.
+type Warm = reach.Warm
+
+// Checkpoint computes the warm start of summary-only program p (a Java
+// runtime's summary): the analysis of its start-up roots alone.
+func Checkpoint(p *link.Program) (*Warm, error) { return reach.Checkpoint(p, reach.AllSubtypes) }

@@ -1,6 +1,7 @@
 package pointsto
 
 import (
+	"github.com/rules-fragment/rules_fragment/tools/analysis/internal/reach"
 	"github.com/rules-fragment/rules_fragment/tools/hierarchy"
 )
 
@@ -25,13 +26,6 @@ import (
 //     which only the VM sets, holds the application and platform class
 //     loaders.
 
-// startupRoots are the methods the JVM runs before main.
-var startupRoots = [][3]string{
-	{"java/lang/System", "initPhase1", "()V"},
-	{"java/lang/System", "initPhase3", "()V"},
-	{"java/lang/System", "initializeSystemClass", "()V"},
-}
-
 // jvmSite is the site of the objects the JVM makes (main's arguments).
 const jvmSite = -3
 
@@ -44,19 +38,9 @@ const (
 	systemSetErr   = "java/lang/System.setErr0(Ljava/io/PrintStream;)V"
 )
 
-// StartupRoots returns the JVM start-up methods of p's runtime (none if
-// the JDK is not linked).
-func StartupRoots(h *hierarchy.Hierarchy) []*hierarchy.Method {
-	var out []*hierarchy.Method
-	for _, r := range startupRoots {
-		if c := h.Lookup(r[0]); c != nil {
-			if m := c.DeclaredMethod(r[1], r[2]); m != nil {
-				out = append(out, m)
-			}
-		}
-	}
-	return out
-}
+// StartupRoots returns the JVM start-up methods of h's runtime (none if
+// the JDK is not linked): reach.StartupRoots.
+func StartupRoots(h *hierarchy.Hierarchy) []*hierarchy.Method { return reach.StartupRoots(h) }
 
 // jvmFacts adds what the JVM provides: main's arguments and the class
 // loaders of Class objects.

@@ -144,7 +144,7 @@ func TestHandChecked(t *testing.T) {
 			t.Errorf("limit %d: reflectiveTwice has unmodelled sites %v, want two", limit, twice)
 		}
 	}
-	r, err := rta.Analyze(p, roots)
+	r, err := rta.Analyze(p, roots, rta.Options{})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -2,10 +2,10 @@ package pointsto
 
 import (
 	"cmp"
-	"errors"
 	"fmt"
 	"slices"
 
+	"github.com/rules-fragment/rules_fragment/tools/analysis/warmstart"
 	"github.com/rules-fragment/rules_fragment/tools/hierarchy"
 	"github.com/rules-fragment/rules_fragment/tools/link"
 )
@@ -30,26 +30,14 @@ import (
 
 // ErrWarmMismatch is wrapped by restore's errors when the warm start does
 // not apply to the program; a cold start gives the answer then.
-var ErrWarmMismatch = errors.New("warm start does not apply")
+var ErrWarmMismatch = warmstart.ErrMismatch
 
 // Warm is the solver's state at the fixpoint of the JVM start-up roots,
 // in names and dense indices independent of any hierarchy's ids
 // (encoded by warmcodec.go).
 type Warm struct {
-	PerClass  bool
-	Summaries [][]byte // body SHA-256 of the summaries linked
-	// Phantoms are the classes the program referenced but did not define.
-	Phantoms []string
-
-	// Entities: strings; classes (string index, kind); methods and fields
-	// (class, name, descriptor as indices, phantom flag).
-	Strings       []string
-	ClassName     []int32
-	ClassPhantom  []bool
-	Methods       []int32 // triples
-	MethodPhantom []bool
-	Fields        []int32 // triples
-	FieldPhantom  []bool
+	PerClass bool
+	Names    warmstart.Names
 
 	ObjClass []int32
 	ObjKeys  []int32 // quadruples: method, site, level, class
@@ -125,103 +113,26 @@ func Checkpoint(p *link.Program, opts Options) (*Warm, error) {
 	if opts.ReflectiveTypes != 0 || opts.Warm != nil {
 		return nil, fmt.Errorf("pointsto: a warm start is made without reflection model and cold")
 	}
-	if p.Classes > 0 || len(p.Summaries) == 0 {
-		// Only summaries can be recognised (by checksum) when linked again.
-		return nil, fmt.Errorf("pointsto: a warm start is made from summaries only")
+	if err := warmstart.CheckSource(p); err != nil {
+		return nil, fmt.Errorf("pointsto: %w", err)
 	}
 	s := newSolver(p, opts)
 	s.start(nil)
 	if err := s.run(); err != nil {
 		return nil, err
 	}
+	nw := warmstart.NewNameWriter(p)
 	w := &Warm{PerClass: opts.PerClass}
-	for _, sum := range p.Summaries {
-		w.Summaries = append(w.Summaries, sum.Header.BodySHA)
-	}
-	w.Phantoms = s.h.PhantomNames()
-	(&warmWriter{w: w, s: s, strs: map[string]int32{}, cls: map[*hierarchy.Class]int32{},
-		mth: map[*hierarchy.Method]int32{}, fld: map[int32]int32{}}).write()
+	(&warmWriter{NameWriter: nw, w: w, s: s}).write()
+	w.Names = *nw.N
 	return w, nil
 }
 
 type warmWriter struct {
+	*warmstart.NameWriter
 	w    *Warm
 	s    *solver
-	strs map[string]int32
-	cls  map[*hierarchy.Class]int32
-	mth  map[*hierarchy.Method]int32
-	fld  map[int32]int32 // hierarchy field id → index
 	sets map[*bitset]int32
-}
-
-func (ww *warmWriter) str(x string) int32 {
-	if i, ok := ww.strs[x]; ok {
-		return i
-	}
-	i := int32(len(ww.w.Strings))
-	ww.w.Strings = append(ww.w.Strings, x)
-	ww.strs[x] = i
-	return i
-}
-
-func (ww *warmWriter) class(c *hierarchy.Class) int32 {
-	if c == nil {
-		return -1
-	}
-	if i, ok := ww.cls[c]; ok {
-		return i
-	}
-	i := int32(len(ww.w.ClassName))
-	ww.w.ClassName = append(ww.w.ClassName, ww.str(c.Name))
-	ww.w.ClassPhantom = append(ww.w.ClassPhantom, c.Phantom)
-	ww.cls[c] = i
-	return i
-}
-
-func (ww *warmWriter) method(m *hierarchy.Method) int32 {
-	if m == nil {
-		return -1
-	}
-	if i, ok := ww.mth[m]; ok {
-		return i
-	}
-	c := ww.class(m.Class)
-	i := int32(len(ww.w.MethodPhantom))
-	ww.w.Methods = append(ww.w.Methods, c, ww.str(m.Name), ww.str(m.Desc))
-	ww.w.MethodPhantom = append(ww.w.MethodPhantom, m.Phantom)
-	ww.mth[m] = i
-	return i
-}
-
-func (ww *warmWriter) methodID(id int32) int32 { return ww.method(ww.s.h.Method(id)) }
-
-// byKey returns the methods of ids sorted by key: ids of classes and
-// members made after Build follow the order of concurrent loading, names
-// do not.
-func (ww *warmWriter) byKey(ids []int32) []*hierarchy.Method {
-	out := make([]*hierarchy.Method, len(ids))
-	for i, id := range ids {
-		out[i] = ww.s.h.Method(id)
-	}
-	slices.SortFunc(out, func(a, b *hierarchy.Method) int { return cmp.Compare(a.Key(), b.Key()) })
-	return out
-}
-
-// field maps a hierarchy field id (or arrayElem, anyField) to the table.
-func (ww *warmWriter) field(id int32) int32 {
-	if id < 0 {
-		return id
-	}
-	if i, ok := ww.fld[id]; ok {
-		return i
-	}
-	f := ww.s.h.Field(id)
-	c := ww.class(f.Class)
-	i := int32(len(ww.w.FieldPhantom))
-	ww.w.Fields = append(ww.w.Fields, c, ww.str(f.Name), ww.str(f.Desc))
-	ww.w.FieldPhantom = append(ww.w.FieldPhantom, f.Phantom)
-	ww.fld[id] = i
-	return i
 }
 
 // set returns the index + 1 of set b in the table (0 for an empty set).
@@ -250,13 +161,13 @@ func (ww *warmWriter) write() {
 	ww.sets = map[*bitset]int32{}
 	for i, c := range s.objClass {
 		k := s.objKeys[i]
-		w.ObjClass = append(w.ObjClass, ww.class(c))
+		w.ObjClass = append(w.ObjClass, ww.Class(c))
 		m, kc := int32(-1), int32(-1)
 		if k.method >= 0 {
-			m = ww.methodID(k.method)
+			m = ww.MethodID(k.method)
 		}
 		if k.class >= 0 {
-			kc = ww.class(s.h.Class(k.class))
+			kc = ww.Class(s.h.Class(k.class))
 		}
 		w.ObjKeys = append(w.ObjKeys, m, k.site, k.level, kc)
 	}
@@ -275,10 +186,10 @@ func (ww *warmWriter) write() {
 		}
 		if c := s.cx[n]; c != nil {
 			for _, a := range c.loads {
-				w.Access = append(w.Access, 0, n, ww.field(a.field), a.other)
+				w.Access = append(w.Access, 0, n, ww.Field(a.field), a.other)
 			}
 			for _, a := range c.stores {
-				w.Access = append(w.Access, 1, n, ww.field(a.field), a.other)
+				w.Access = append(w.Access, 1, n, ww.Field(a.field), a.other)
 			}
 		}
 	}
@@ -300,7 +211,7 @@ func (ww *warmWriter) write() {
 	}
 	slices.SortFunc(fn, func(x, y triple) int { return cmp.Compare(x.c, y.c) })
 	for _, t := range fn {
-		w.FieldNodes = append(w.FieldNodes, t.a, ww.field(t.b), t.c)
+		w.FieldNodes = append(w.FieldNodes, t.a, ww.Field(t.b), t.c)
 	}
 	fn = fn[:0]
 	for f, n := range s.statics {
@@ -308,7 +219,7 @@ func (ww *warmWriter) write() {
 	}
 	slices.SortFunc(fn, func(x, y triple) int { return cmp.Compare(x.b, y.b) })
 	for _, t := range fn {
-		w.Statics = append(w.Statics, ww.field(t.a), t.b)
+		w.Statics = append(w.Statics, ww.Field(t.a), t.b)
 	}
 	var filtered []*hierarchy.Field
 	for f := range s.fieldFilter {
@@ -316,35 +227,35 @@ func (ww *warmWriter) write() {
 	}
 	slices.SortFunc(filtered, func(a, b *hierarchy.Field) int { return cmp.Compare(a.Key(), b.Key()) })
 	for _, f := range filtered {
-		w.FieldFilter = append(w.FieldFilter, ww.field(f.ID), ww.class(s.fieldFilter[f.ID]))
+		w.FieldFilter = append(w.FieldFilter, ww.Field(f.ID), ww.Class(s.fieldFilter[f.ID]))
 	}
 	for _, f := range s.filters {
-		w.Filters = append(w.Filters, ww.class(f.class), f.checked, ww.set(&f.objs))
+		w.Filters = append(w.Filters, ww.Class(f.class), f.checked, ww.set(&f.objs))
 	}
 	w.FirstObj = slices.Clone(s.firstObj)
 	for _, m := range s.order {
 		mi := s.byID[m.ID]
-		wm := warmMethod{M: ww.method(m), Ret: mi.ret, Exc: mi.exc, Base: mi.base, NumVars: mi.numVars,
+		wm := warmMethod{M: ww.Method(m), Ret: mi.ret, Exc: mi.exc, Base: mi.base, NumVars: mi.numVars,
 			Body: mi.params != nil, Params: mi.params}
 		from := slices.Clone(mi.excFrom)
 		for t := range mi.excSet {
 			from = append(from, t)
 		}
-		for _, t := range ww.byKey(from) { // a set
-			wm.ExcFrom = append(wm.ExcFrom, ww.method(t))
+		for _, t := range ww.ByKey(from) { // a set
+			wm.ExcFrom = append(wm.ExcFrom, ww.Method(t))
 		}
 		w.Reached = append(w.Reached, wm)
 	}
 	for _, st := range s.sites {
-		ws := warmSite{Caller: ww.method(st.cs.Caller), Info: st.caller != nil, ID: st.cs.ID, Line: st.cs.Line,
-			Kind: uint8(st.cs.Kind), Ref: ww.str(st.cs.Ref), Callee: ww.method(st.cs.Callee), Error: -1,
-			Resolved: ww.method(st.resolved), Args: st.args, Base: st.base, Dst: st.dst, Hidden: st.hidden,
+		ws := warmSite{Caller: ww.Method(st.cs.Caller), Info: st.caller != nil, ID: st.cs.ID, Line: st.cs.Line,
+			Kind: uint8(st.cs.Kind), Ref: ww.Str(st.cs.Ref), Callee: ww.Method(st.cs.Callee), Error: -1,
+			Resolved: ww.Method(st.resolved), Args: st.args, Base: st.base, Dst: st.dst, Hidden: st.hidden,
 			Recv1: st.recv1, RecvMore: st.recvMore}
 		if st.cs.Error != "" {
-			ws.Error = ww.str(st.cs.Error)
+			ws.Error = ww.Str(st.cs.Error)
 		}
 		for _, t := range st.cs.Targets {
-			ws.Targets = append(ws.Targets, ww.method(t))
+			ws.Targets = append(ws.Targets, ww.Method(t))
 		}
 		if st.targets == nil {
 			ws.Bound = []int32{-1}
@@ -353,8 +264,8 @@ func (ww *warmWriter) write() {
 			for t := range st.targets {
 				ids = append(ids, t)
 			}
-			for _, t := range ww.byKey(ids) {
-				ws.Bound = append(ws.Bound, ww.method(t))
+			for _, t := range ww.ByKey(ids) {
+				ws.Bound = append(ws.Bound, ww.Method(t))
 			}
 		}
 		if st.bound != nil {
@@ -369,28 +280,28 @@ func (ww *warmWriter) write() {
 	for r := range s.selections {
 		resolved = append(resolved, r)
 	}
-	for _, r := range ww.byKey(resolved) {
+	for _, r := range ww.ByKey(resolved) {
 		sc := s.selections[r.ID]
-		w.Selections = append(w.Selections, ww.method(r), int32(len(sc.targets)))
+		w.Selections = append(w.Selections, ww.Method(r), int32(len(sc.targets)))
 		for _, t := range sc.targets {
-			w.Selections = append(w.Selections, ww.method(t))
+			w.Selections = append(w.Selections, ww.Method(t))
 		}
 	}
 	inited := s.init.Inited()
 	slices.SortFunc(inited, func(a, b *hierarchy.Class) int { return cmp.Compare(a.Name, b.Name) })
 	for _, c := range inited {
-		w.Inited = append(w.Inited, ww.class(c))
+		w.Inited = append(w.Inited, ww.Class(c))
 	}
 	w.Threads = s.threads
 	for _, u := range s.unmodelled {
-		w.Unmodelled = append(w.Unmodelled, ww.method(u.Method), u.Site, ww.str(u.Reason))
+		w.Unmodelled = append(w.Unmodelled, ww.Method(u.Method), u.Site, ww.Str(u.Reason))
 	}
 	var natives []int32
 	for id := range s.unmodelledNative {
 		natives = append(natives, id)
 	}
-	for _, m := range ww.byKey(natives) {
-		w.UnmodelledNative = append(w.UnmodelledNative, ww.method(m))
+	for _, m := range ww.ByKey(natives) {
+		w.UnmodelledNative = append(w.UnmodelledNative, ww.Method(m))
 	}
 	w.NumEdges = int64(s.numEdges)
 }

@@ -20,43 +20,15 @@ func (s *solver) restore(w *Warm) error {
 	if s.opts.ReflectiveTypes != 0 {
 		return mismatch("the reflection model is on")
 	}
-	if len(w.Summaries) == 0 {
-		return mismatch("made from no summary")
+	e, err := w.Names.Resolve(s.p)
+	if err != nil {
+		return err
 	}
-	if err := s.checkWarmInputs(w); err != nil {
-		return mismatch("%v", err)
-	}
-	r := &warmReader{w: w, s: s}
-	if err := r.entities(); err != nil {
-		return mismatch("%v", err)
-	}
+	r := &warmReader{w: w, s: s, classes: e.Classes, methods: e.Methods, fields: e.Fields}
 	if err := r.check(); err != nil {
 		return fmt.Errorf("warm start: %w", err)
 	}
 	r.state()
-	return nil
-}
-
-// checkWarmInputs checks that w's summaries are linked, that no other
-// input shadows one of their classes, and that no name they left
-// undefined is defined now.
-func (s *solver) checkWarmInputs(w *Warm) error {
-	for _, sha := range w.Summaries {
-		sum := s.p.SummaryBySHA(sha)
-		if sum == nil {
-			return fmt.Errorf("made from a summary (body sha256 %x) that is not linked", sha)
-		}
-		for _, sc := range sum.Unit.Classes {
-			if d := s.p.DefiningSummary(s.h.Lookup(sc.Name)); d != sum {
-				return fmt.Errorf("class %s of %s is defined by another input", sc.Name, sum.File)
-			}
-		}
-	}
-	for _, name := range w.Phantoms {
-		if c := s.h.Lookup(name); c != nil && !c.Phantom {
-			return fmt.Errorf("class %s, undefined when the warm start was made, is defined", name)
-		}
-	}
 	return nil
 }
 
@@ -67,83 +39,6 @@ type warmReader struct {
 	methods []*hierarchy.Method
 	fields  []*hierarchy.Field
 	sets    []*bitset
-}
-
-// entities finds w's classes, methods and fields in the hierarchy.
-func (r *warmReader) entities() error {
-	w, h := r.w, r.s.h
-	str := func(i int32) (string, error) {
-		if i < 0 || int(i) >= len(w.Strings) {
-			return "", fmt.Errorf("string %d out of range", i)
-		}
-		return w.Strings[i], nil
-	}
-	if len(w.ClassPhantom) != len(w.ClassName) || 3*len(w.MethodPhantom) != len(w.Methods) || 3*len(w.FieldPhantom) != len(w.Fields) {
-		return fmt.Errorf("malformed entity tables")
-	}
-	r.classes = make([]*hierarchy.Class, len(w.ClassName))
-	for i, si := range w.ClassName {
-		name, err := str(si)
-		if err != nil {
-			return err
-		}
-		if name == "" {
-			return fmt.Errorf("class without a name")
-		}
-		var c *hierarchy.Class
-		if w.ClassPhantom[i] || name[0] == '[' {
-			c = h.LookupOrPhantom(name)
-		} else {
-			c = h.Lookup(name)
-		}
-		if c == nil || c.Phantom != w.ClassPhantom[i] {
-			return fmt.Errorf("class %s is not as it was", name)
-		}
-		r.classes[i] = c
-	}
-	member := func(t []int32, i int) (*hierarchy.Class, string, string, error) {
-		ci, ni, di := t[3*i], t[3*i+1], t[3*i+2]
-		if ci < 0 || int(ci) >= len(r.classes) {
-			return nil, "", "", fmt.Errorf("class %d out of range", ci)
-		}
-		name, err := str(ni)
-		if err != nil {
-			return nil, "", "", err
-		}
-		desc, err := str(di)
-		return r.classes[ci], name, desc, err
-	}
-	r.methods = make([]*hierarchy.Method, len(w.MethodPhantom))
-	for i := range r.methods {
-		c, name, desc, err := member(w.Methods, i)
-		if err != nil {
-			return err
-		}
-		m := c.DeclaredMethod(name, desc)
-		if w.MethodPhantom[i] {
-			m = h.PhantomMethod(c, name, desc)
-		}
-		if m == nil {
-			return fmt.Errorf("method %s.%s%s not found", c.Name, name, desc)
-		}
-		r.methods[i] = m
-	}
-	r.fields = make([]*hierarchy.Field, len(w.FieldPhantom))
-	for i := range r.fields {
-		c, name, desc, err := member(w.Fields, i)
-		if err != nil {
-			return err
-		}
-		f := c.DeclaredField(name, desc)
-		if w.FieldPhantom[i] {
-			f = h.PhantomField(c, name, desc)
-		}
-		if f == nil {
-			return fmt.Errorf("field %s.%s:%s not found", c.Name, name, desc)
-		}
-		r.fields[i] = f
-	}
-	return nil
 }
 
 // check validates the indices of w, so that state cannot fail.
@@ -271,8 +166,8 @@ func (r *warmReader) check() error {
 		}
 	}
 	for _, st := range w.Sites {
-		if !opt(st.Caller, nm) || !opt(st.Callee, nm) || !opt(st.Resolved, nm) || !in(st.Ref, int32(len(w.Strings))) ||
-			!opt(st.Error, int32(len(w.Strings))) || !all(st.Targets, func(x int32) bool { return in(x, nm) }) ||
+		if !opt(st.Caller, nm) || !opt(st.Callee, nm) || !opt(st.Resolved, nm) || !in(st.Ref, int32(len(w.Names.Strings))) ||
+			!opt(st.Error, int32(len(w.Names.Strings))) || !all(st.Targets, func(x int32) bool { return in(x, nm) }) ||
 			!all(st.Args, node) || !node(st.Base) || !node(st.Dst) || st.Recv1 < 0 || st.Recv1 > n ||
 			!all(st.RecvMore, func(x int32) bool { return in(x, n) }) ||
 			!(all(st.Bound, func(x int32) bool { return in(x, nm) }) || len(st.Bound) == 1 && st.Bound[0] == -1) ||
@@ -305,7 +200,7 @@ func (r *warmReader) check() error {
 		return bad("tables")
 	}
 	for i := 0; i < len(w.Unmodelled); i += 3 {
-		if !in(w.Unmodelled[i], nm) || !in(w.Unmodelled[i+2], int32(len(w.Strings))) {
+		if !in(w.Unmodelled[i], nm) || !in(w.Unmodelled[i+2], int32(len(w.Names.Strings))) {
 			return bad("unmodelled")
 		}
 	}
@@ -455,9 +350,9 @@ func (r *warmReader) state() {
 	}
 	for _, ws := range w.Sites {
 		cs := &callgraph.Site{Caller: methodAt(ws.Caller), ID: ws.ID, Line: ws.Line, Kind: callgraph.SiteKind(ws.Kind),
-			Ref: w.Strings[ws.Ref], Callee: methodAt(ws.Callee)}
+			Ref: w.Names.Strings[ws.Ref], Callee: methodAt(ws.Callee)}
 		if ws.Error >= 0 {
-			cs.Error = w.Strings[ws.Error]
+			cs.Error = w.Names.Strings[ws.Error]
 		}
 		for _, t := range ws.Targets {
 			cs.Targets = append(cs.Targets, r.methods[t])
@@ -488,7 +383,7 @@ func (r *warmReader) state() {
 	s.threads = w.Threads
 	for i := 0; i < len(w.Unmodelled); i += 3 {
 		s.unmodelled = append(s.unmodelled, callgraph.Unmodelled{Method: r.methods[w.Unmodelled[i]],
-			Site: w.Unmodelled[i+1], Reason: w.Strings[w.Unmodelled[i+2]]})
+			Site: w.Unmodelled[i+1], Reason: w.Names.Strings[w.Unmodelled[i+2]]})
 	}
 	for _, m := range w.UnmodelledNative {
 		s.unmodelledNative[r.methods[m].ID] = true

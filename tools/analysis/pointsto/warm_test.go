@@ -12,7 +12,12 @@ import (
 	"github.com/vmihailenco/msgpack/v5"
 
 	summarizer "github.com/rules-fragment/rules_fragment/summarizer/app"
+	"github.com/rules-fragment/rules_fragment/tools/analysis/cha"
 	"github.com/rules-fragment/rules_fragment/tools/analysis/pointsto"
+	"github.com/rules-fragment/rules_fragment/tools/analysis/rta"
+	"github.com/rules-fragment/rules_fragment/tools/analysis/warmstart"
+	"github.com/rules-fragment/rules_fragment/tools/callgraph"
+	"github.com/rules-fragment/rules_fragment/tools/hierarchy"
 	"github.com/rules-fragment/rules_fragment/tools/link"
 )
 
@@ -135,7 +140,7 @@ func TestWarmStart(t *testing.T) {
 	if _, err := pointsto.Analyze(p, p.MainMethods(), pointsto.Options{Warm: w}); !errors.Is(err, pointsto.ErrWarmMismatch) {
 		t.Errorf("0-CFA_f state for AND_f: got %v, want ErrWarmMismatch", err)
 	}
-	w.PerClass, w.Summaries = false, nil
+	w.PerClass, w.Names.Summaries = false, nil
 	if _, err := pointsto.Analyze(p, p.MainMethods(), pointsto.Options{Warm: w}); !errors.Is(err, pointsto.ErrWarmMismatch) {
 		t.Errorf("state without summaries: got %v, want ErrWarmMismatch", err)
 	}
@@ -144,31 +149,97 @@ func TestWarmStart(t *testing.T) {
 	}
 }
 
+// TestWarmStartCallGraphs: CHA and RTA from the warm start equal cold
+// runs; CHA's restored keys gain the client's subtypes (the start-up
+// code's toString() call reaches the client's override).
+func TestWarmStartCallGraphs(t *testing.T) {
+	sum, warm, client := miniRuntime(t)
+	type analysis struct {
+		name string
+		run  func(*link.Program, []*hierarchy.Method, rta.Options) (*callgraph.Graph, error)
+	}
+	for _, a := range []analysis{{"cha", cha.CallGraph}, {"rta", rta.Analyze}} {
+		var dumps [2][]string
+		for i, useWarm := range []bool{false, true} {
+			p, err := link.Load(link.Options{Client: []string{client}, Summaries: []string{sum}, Release: 17})
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer p.Close()
+			var opts rta.Options
+			if useWarm {
+				raw, err := warmstart.Read(warm, a.name)
+				if err != nil || raw == nil {
+					t.Fatalf("%s: reading the warm start: %v", a.name, err)
+				}
+				opts.Warm = &rta.Warm{}
+				if err := msgpack.Unmarshal(raw, opts.Warm); err != nil {
+					t.Fatal(err)
+				}
+			}
+			g, err := a.run(p, p.MainMethods(), opts)
+			if err != nil {
+				t.Fatal(err)
+			}
+			for _, m := range g.Reachable {
+				dumps[i] = append(dumps[i], "reach "+m.Key())
+			}
+			for _, s := range g.Sites {
+				var rc, tm []string
+				for _, c := range s.Receivers {
+					rc = append(rc, c.Name)
+				}
+				for _, m := range s.Targets {
+					tm = append(tm, m.Key())
+				}
+				dumps[i] = append(dumps[i], fmt.Sprintf("site %s@%d rc %v tm %v", s.Caller.Key(), s.ID, rc, tm))
+			}
+		}
+		if slices.Compare(dumps[0], dumps[1]) != 0 {
+			t.Errorf("%s: warm start differs from cold:\ncold %q\nwarm %q", a.name, dumps[0], dumps[1])
+		}
+		var site string
+		for _, l := range dumps[1] {
+			if strings.HasPrefix(l, "site java/lang/System.initPhase3()V@") && strings.Contains(l, "toString") {
+				site = l
+			}
+		}
+		if !strings.Contains(site, "app/Main$Job.toString()Ljava/lang/String;") {
+			t.Errorf("%s: the start-up code's toString() call lacks the client's target: %q", a.name, site)
+		}
+		t.Logf("COUNT warm start mini runtime %s: %d facts identical warm and cold", a.name, len(dumps[0]))
+	}
+}
+
 // FuzzWarmStart: a corrupt warm start is rejected with an error, never a
 // panic, by the decoder or by the checks of restore.
 func FuzzWarmStart(f *testing.F) {
 	sum, warm, client := miniRuntime(f)
-	for _, pc := range []bool{true, false} {
-		w, err := pointsto.ReadWarm(warm, pc)
-		if err != nil || w == nil {
-			f.Fatalf("reading the warm start: %v", err)
-		}
-		raw, err := msgpack.Marshal(w)
-		if err != nil {
-			f.Fatal(err)
+	for _, a := range []string{"cha", "rta", "0cfa", "andersen"} {
+		raw, err := warmstart.Read(warm, a)
+		if err != nil || raw == nil {
+			f.Fatalf("reading the warm start of %s: %v", a, err)
 		}
 		f.Add(raw)
 	}
 	f.Fuzz(func(t *testing.T, raw []byte) {
-		w := &pointsto.Warm{}
-		if msgpack.Unmarshal(raw, w) != nil {
-			return
+		load := func() *link.Program {
+			p, err := link.Load(link.Options{Client: []string{client}, Summaries: []string{sum}, Release: 17})
+			if err != nil {
+				t.Fatal(err)
+			}
+			return p
 		}
-		p, err := link.Load(link.Options{Client: []string{client}, Summaries: []string{sum}, Release: 17})
-		if err != nil {
-			t.Fatal(err)
+		if w := (&pointsto.Warm{}); msgpack.Unmarshal(raw, w) == nil {
+			p := load()
+			defer p.Close()
+			pointsto.Analyze(p, p.MainMethods(), pointsto.Options{PerClass: w.PerClass, Warm: w})
 		}
-		defer p.Close()
-		pointsto.Analyze(p, p.MainMethods(), pointsto.Options{PerClass: w.PerClass, Warm: w})
+		if w := (&rta.Warm{}); msgpack.Unmarshal(raw, w) == nil {
+			p := load()
+			defer p.Close()
+			rta.Analyze(p, p.MainMethods(), rta.Options{Warm: w})
+			cha.CallGraph(p, p.MainMethods(), cha.Options{Warm: w})
+		}
 	})
 }

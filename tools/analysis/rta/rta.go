@@ -23,7 +23,20 @@ import (
 	"github.com/rules-fragment/rules_fragment/tools/link"
 )
 
-// Analyze computes the RTA call graph of p from roots.
-func Analyze(p *link.Program, roots []*hierarchy.Method) (*callgraph.Graph, error) {
-	return reach.Run(p, roots, reach.Instantiated, "rta")
+// Analyze computes the RTA call graph of p from roots and the JVM's
+// start-up roots (which every program runs).
+func Analyze(p *link.Program, roots []*hierarchy.Method, opts Options) (*callgraph.Graph, error) {
+	return reach.Run(p, roots, reach.Instantiated, "rta", opts)
 }
+
+// Options configure the analysis: Warm continues from a warm start of the
+// program's runtime (Checkpoint; package warmstart).
+type Options = reach.Options
+
+// Warm is the analysis's state at the fixpoint of the JVM's start-up
+// roots.
+type Warm = reach.Warm
+
+// Checkpoint computes the warm start of summary-only program p (a Java
+// runtime's summary): the analysis of its start-up roots alone.
+func Checkpoint(p *link.Program) (*Warm, error) { return reach.Checkpoint(p, reach.Instantiated) }

@@ -10,6 +10,8 @@
 package reach
 
 import (
+	"slices"
+
 	"github.com/rules-fragment/rules_fragment/tools/callgraph"
 	"github.com/rules-fragment/rules_fragment/tools/hierarchy"
 	"github.com/rules-fragment/rules_fragment/tools/link"
@@ -26,24 +28,28 @@ const (
 	Instantiated
 )
 
-// Run computes the call graph from roots.
-func Run(p *link.Program, roots []*hierarchy.Method, recv Receivers, name string) (*callgraph.Graph, error) {
-	e := &engine{p: p, h: p.Hierarchy, pool: p.Pool, recv: recv, sym: NewSymbols(p),
-		reached: map[int32]bool{}, inst: map[int32]bool{},
-		keys: map[[2]int32]*key{}, byStatic: map[int32][]*key{}}
-	e.init = NewInitializer(e.h, e.reach)
-	g := &callgraph.Graph{Analysis: name, Roots: roots}
-	for _, m := range roots {
-		e.init.Init(m.Class)
-		e.reach(m)
-	}
-	for len(e.queue) > 0 {
-		m := e.queue[0]
-		e.queue = e.queue[1:]
-		if err := e.visit(m); err != nil {
+// Options configure Run.
+type Options struct {
+	// Warm, if set, is the state Checkpoint made of the program's runtime
+	// (warm.go): the engine continues from it. Run fails with an error
+	// wrapping warmstart.ErrMismatch if it does not apply to the program.
+	Warm *Warm
+}
+
+// Run computes the call graph from roots and the JVM's start-up roots
+// (StartupRoots).
+func Run(p *link.Program, roots []*hierarchy.Method, recv Receivers, name string, opts Options) (*callgraph.Graph, error) {
+	e := newEngine(p, recv)
+	if opts.Warm != nil {
+		if err := e.restore(opts.Warm); err != nil {
 			return nil, err
 		}
 	}
+	e.start(roots)
+	if err := e.run(); err != nil {
+		return nil, err
+	}
+	g := &callgraph.Graph{Analysis: name, Roots: roots}
 	g.Reachable = e.order
 	// Sites of one key share its (sorted) lists.
 	for _, k := range e.keyList {
@@ -62,6 +68,35 @@ func Run(p *link.Program, roots []*hierarchy.Method, recv Receivers, name string
 	}
 	g.Sort()
 	return g, nil
+}
+
+func newEngine(p *link.Program, recv Receivers) *engine {
+	e := &engine{p: p, h: p.Hierarchy, pool: p.Pool, recv: recv, sym: NewSymbols(p),
+		reached: map[int32]bool{}, inst: map[int32]bool{},
+		keys: map[[2]int32]*key{}, byStatic: map[int32][]*key{}}
+	e.init = NewInitializer(e.h, e.reach)
+	return e
+}
+
+// start makes roots and the JVM's start-up roots reachable, their classes
+// initialised.
+func (e *engine) start(roots []*hierarchy.Method) {
+	for _, m := range append(slices.Clone(roots), StartupRoots(e.h)...) {
+		e.init.Init(m.Class)
+		e.reach(m)
+	}
+}
+
+// run visits reached methods until none is left.
+func (e *engine) run() error {
+	for len(e.queue) > 0 {
+		m := e.queue[0]
+		e.queue = e.queue[1:]
+		if err := e.visit(m); err != nil {
+			return err
+		}
+	}
+	return nil
 }
 
 type engine struct {
@@ -122,7 +157,7 @@ func (e *engine) instantiate(c *hierarchy.Class) {
 	}
 	e.inst[c.ID] = true
 	e.instList = append(e.instList, c)
-	if len(e.h.Subtypes(c)) == 0 {
+	if c.IsLate() {
 		e.late = append(e.late, c)
 	}
 	for _, k := range e.byStatic[c.ID] {
@@ -187,8 +222,8 @@ func (e *engine) virtualKey(static *hierarchy.Class, resolved *hierarchy.Method)
 			e.addReceiver(k, c)
 		}
 	}
-	for _, c := range e.late {
-		if e.h.IsSubclass(c, static) {
+	for _, c := range e.late { // static's own subtypes list has a late static
+		if c != static && e.h.IsSubclass(c, static) {
 			e.addReceiver(k, c)
 		}
 	}

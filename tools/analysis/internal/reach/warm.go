@@ -1,0 +1,237 @@
+package reach
+
+import (
+	"cmp"
+	"fmt"
+	"slices"
+
+	"github.com/vmihailenco/msgpack/v5"
+
+	"github.com/rules-fragment/rules_fragment/tools/analysis/warmstart"
+	"github.com/rules-fragment/rules_fragment/tools/callgraph"
+	"github.com/rules-fragment/rules_fragment/tools/hierarchy"
+	"github.com/rules-fragment/rules_fragment/tools/link"
+)
+
+// Warm is the engine at the fixpoint of the JVM's start-up roots
+// (package warmstart says why continuing from it is exact): the methods
+// reached and classes instantiated, in order, the virtual call keys, the
+// call sites and the classes initialised. A key's receivers and targets
+// are not stored: restore computes them again over the program's
+// hierarchy, so that CHA's keys include the subtypes the client adds (and
+// their targets become reachable) exactly as in a cold run.
+type Warm struct {
+	Receivers Receivers
+	Names     warmstart.Names
+	Reached   []int32 // methods
+	Inst      []int32 // classes
+	Keys      []int32 // pairs: static class, resolved method
+	Sites     []warmSite
+	Inited    []int32 // classes
+}
+
+type warmSite struct {
+	Caller, ID, Line int32
+	Kind             uint8
+	Ref              int32 // string
+	Callee           int32 // method, -1 for none
+	Error            int32 // string, -1 for none
+	Targets          []int32
+	Key              int32 // -1 for none
+}
+
+// Checkpoint runs the engine from the JVM's start-up roots alone over a
+// summary-only program p and returns its state.
+func Checkpoint(p *link.Program, recv Receivers) (*Warm, error) {
+	if err := warmstart.CheckSource(p); err != nil {
+		return nil, err
+	}
+	e := newEngine(p, recv)
+	e.start(nil)
+	if err := e.run(); err != nil {
+		return nil, err
+	}
+	nw := warmstart.NewNameWriter(p)
+	w := &Warm{Receivers: recv}
+	for _, m := range e.order {
+		w.Reached = append(w.Reached, nw.Method(m))
+	}
+	for _, c := range e.instList {
+		w.Inst = append(w.Inst, nw.Class(c))
+	}
+	keyIdx := make(map[*key]int32, len(e.keyList))
+	for i, k := range e.keyList {
+		keyIdx[k] = int32(i)
+		w.Keys = append(w.Keys, nw.Class(k.static), nw.Method(k.resolved))
+	}
+	for _, r := range e.sites {
+		s := r.site
+		ws := warmSite{Caller: nw.Method(s.Caller), ID: s.ID, Line: s.Line, Kind: uint8(s.Kind), Ref: nw.Str(s.Ref),
+			Callee: nw.Method(s.Callee), Error: -1, Key: -1}
+		if s.Error != "" {
+			ws.Error = nw.Str(s.Error)
+		}
+		if r.key != nil {
+			ws.Key = keyIdx[r.key]
+		} else {
+			for _, t := range s.Targets {
+				ws.Targets = append(ws.Targets, nw.Method(t))
+			}
+		}
+		w.Sites = append(w.Sites, ws)
+	}
+	inited := e.init.Inited()
+	sortByName(inited)
+	for _, c := range inited {
+		w.Inited = append(w.Inited, nw.Class(c))
+	}
+	w.Names = *nw.N
+	return w, nil
+}
+
+// restore puts a fresh engine in state w.
+func (e *engine) restore(w *Warm) error {
+	if w.Receivers != e.recv {
+		return fmt.Errorf("%w: made for receivers %d, not %d", warmstart.ErrMismatch, w.Receivers, e.recv)
+	}
+	ent, err := w.Names.Resolve(e.p)
+	if err != nil {
+		return err
+	}
+	if err := w.check(ent); err != nil {
+		return fmt.Errorf("warm start: %w", err)
+	}
+	for _, i := range w.Reached {
+		m := ent.Methods[i]
+		e.reached[m.ID] = true
+		e.order = append(e.order, m)
+	}
+	for _, i := range w.Inst {
+		c := ent.Classes[i]
+		e.inst[c.ID] = true
+		e.instList = append(e.instList, c)
+		if c.IsLate() {
+			e.late = append(e.late, c)
+		}
+	}
+	for _, i := range w.Inited {
+		e.init.MarkInited(ent.Classes[i])
+	}
+	// Keys again over this program's hierarchy: targets new to the warm
+	// start (overriding methods of the client's classes) are reached.
+	keys := make([]*key, len(w.Keys)/2)
+	for i := range keys {
+		keys[i] = e.virtualKey(ent.Classes[w.Keys[2*i]], ent.Methods[w.Keys[2*i+1]])
+	}
+	opt := func(i int32) *hierarchy.Method {
+		if i < 0 {
+			return nil
+		}
+		return ent.Methods[i]
+	}
+	for _, ws := range w.Sites {
+		s := &callgraph.Site{Caller: ent.Methods[ws.Caller], ID: ws.ID, Line: ws.Line, Kind: callgraph.SiteKind(ws.Kind),
+			Ref: w.Names.Strings[ws.Ref], Callee: opt(ws.Callee)}
+		if ws.Error >= 0 {
+			s.Error = w.Names.Strings[ws.Error]
+		}
+		rec := siteRec{site: s}
+		if ws.Key >= 0 {
+			rec.key = keys[ws.Key]
+		}
+		for _, t := range ws.Targets {
+			s.Targets = append(s.Targets, ent.Methods[t])
+		}
+		e.sites = append(e.sites, rec)
+	}
+	return nil
+}
+
+// check validates w's indices against its entities.
+func (w *Warm) check(ent *warmstart.Entities) error {
+	nc, nm, ns := int32(len(ent.Classes)), int32(len(ent.Methods)), int32(len(w.Names.Strings))
+	in := func(x, n int32) bool { return x >= 0 && x < n }
+	all := func(xs []int32, n int32) bool {
+		for _, x := range xs {
+			if !in(x, n) {
+				return false
+			}
+		}
+		return true
+	}
+	if !all(w.Reached, nm) || !all(w.Inst, nc) || !all(w.Inited, nc) || len(w.Keys)%2 != 0 {
+		return fmt.Errorf("malformed tables")
+	}
+	seen := map[int32]bool{}
+	for _, i := range w.Reached {
+		if seen[ent.Methods[i].ID] {
+			return fmt.Errorf("method reached twice")
+		}
+		seen[ent.Methods[i].ID] = true
+	}
+	inst := map[int32]bool{}
+	for _, i := range w.Inst {
+		if inst[ent.Classes[i].ID] {
+			return fmt.Errorf("class instantiated twice")
+		}
+		inst[ent.Classes[i].ID] = true
+	}
+	pairs := map[[2]int32]bool{}
+	for i := 0; i < len(w.Keys); i += 2 {
+		if !in(w.Keys[i], nc) || !in(w.Keys[i+1], nm) {
+			return fmt.Errorf("malformed key")
+		}
+		k := [2]int32{ent.Classes[w.Keys[i]].ID, ent.Methods[w.Keys[i+1]].ID}
+		if pairs[k] {
+			return fmt.Errorf("repeated key")
+		}
+		pairs[k] = true
+	}
+	for _, s := range w.Sites {
+		if !in(s.Caller, nm) || !in(s.Ref, ns) || s.Callee < -1 || s.Callee >= nm || s.Error < -1 || s.Error >= ns ||
+			s.Key < -1 || s.Key >= int32(len(w.Keys)/2) || !all(s.Targets, nm) || s.Kind > uint8(callgraph.Dynamic) {
+			return fmt.Errorf("malformed site")
+		}
+	}
+	return nil
+}
+
+var _ msgpack.CustomEncoder = (*Warm)(nil)
+var _ msgpack.CustomDecoder = (*Warm)(nil)
+
+// EncodeMsgpack writes w (warmstart.Encode).
+func (w *Warm) EncodeMsgpack(enc *msgpack.Encoder) error {
+	return warmstart.Encode(enc, &w.Names, w.ints)
+}
+
+// DecodeMsgpack reads w.
+func (w *Warm) DecodeMsgpack(dec *msgpack.Decoder) error {
+	return warmstart.Decode(dec, &w.Names, w.ints)
+}
+
+func (w *Warm) ints(c warmstart.Ints) {
+	recv := int32(w.Receivers)
+	c.Int(&recv)
+	w.Receivers = Receivers(recv)
+	for _, x := range []*[]int32{&w.Reached, &w.Inst, &w.Keys, &w.Inited} {
+		c.Slice(x)
+	}
+	n := c.Count(len(w.Sites))
+	if len(w.Sites) < n {
+		w.Sites = make([]warmSite, n)
+	}
+	for i := range n {
+		s := &w.Sites[i]
+		for _, x := range []*int32{&s.Caller, &s.ID, &s.Line, &s.Ref, &s.Callee, &s.Error, &s.Key} {
+			c.Int(x)
+		}
+		kind := int32(s.Kind)
+		c.Int(&kind)
+		s.Kind = uint8(kind)
+		c.Slice(&s.Targets)
+	}
+}
+
+func sortByName(cs []*hierarchy.Class) {
+	slices.SortFunc(cs, func(a, b *hierarchy.Class) int { return cmp.Compare(a.Name, b.Name) })
+}

@@ -1,0 +1,107 @@
+package warmstart
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"os"
+
+	"github.com/klauspost/compress/zstd"
+	"github.com/vmihailenco/msgpack/v5"
+
+	"github.com/rules-fragment/rules_fragment/tools/summary"
+)
+
+// Kind is the kind (summary.Header.Kind) of a warm-start file: the
+// summary container holding a count and that many (analysis name, state)
+// pairs, each state a zstd frame (compressed on its own, so that a link
+// decompresses only its analysis's) of the msgpack value the analysis
+// decodes.
+const Kind = "warm start"
+
+// ErrMismatch is wrapped by the errors of a warm start that does not apply
+// to a program; a cold start gives the answer then.
+var ErrMismatch = errors.New("warm start does not apply")
+
+// State is one analysis's encoded warm start.
+type State struct {
+	Analysis string
+	Raw      []byte
+}
+
+// Write writes the states made from the summary dep.
+func Write(w io.Writer, producer string, dep summary.Dep, states []State) error {
+	h := summary.Header{Producer: producer, Target: dep.Target, Kind: Kind, Deps: []summary.Dep{dep}}
+	zw, err := zstd.NewWriter(nil, zstd.WithEncoderConcurrency(1), zstd.WithEncoderCRC(true))
+	if err != nil {
+		return err
+	}
+	defer zw.Close()
+	return summary.Write(w, h, func(enc *msgpack.Encoder) error {
+		if err := enc.EncodeArrayLen(len(states)); err != nil {
+			return err
+		}
+		for _, st := range states {
+			if err := enc.EncodeString(st.Analysis); err != nil {
+				return err
+			}
+			if err := enc.EncodeBytes(zw.EncodeAll(st.Raw, nil)); err != nil {
+				return err
+			}
+		}
+		return nil
+	})
+}
+
+// Read returns the state of the named analysis in a warm-start file (nil
+// if it has none). Errors name the file.
+func Read(file, analysis string) ([]byte, error) {
+	f, err := os.Open(file)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	rd, err := summary.NewReader(file, f)
+	if err != nil {
+		return nil, err
+	}
+	if rd.Header.Kind != Kind {
+		rd.Finish()
+		return nil, &summary.Error{File: file, What: fmt.Sprintf("not a warm start (kind %q)", rd.Header.Kind)}
+	}
+	n, err := rd.Dec.DecodeArrayLen()
+	if err == nil && (n < 0 || n > 64) {
+		err = fmt.Errorf("%d states", n)
+	}
+	var out []byte
+	for i := 0; err == nil && i < n; i++ {
+		var name string
+		var raw []byte
+		if name, err = rd.Dec.DecodeString(); err == nil {
+			raw, err = rd.Dec.DecodeBytes()
+		}
+		if err == nil && name == analysis && out == nil {
+			out = raw
+		}
+	}
+	if err != nil {
+		rd.Finish()
+		return nil, rd.Wrap("bad content", err)
+	}
+	if err := rd.Finish(); err != nil {
+		return nil, err
+	}
+	if out == nil {
+		return nil, nil
+	}
+	zr, err := zstd.NewReader(nil, zstd.WithDecoderConcurrency(1), zstd.WithDecoderMaxMemory(1<<32))
+	if err != nil {
+		return nil, err
+	}
+	defer zr.Close()
+	raw, err := zr.DecodeAll(out, nil)
+	if err != nil {
+		return nil, &summary.Error{File: file, What: "state of " + analysis, Err: err}
+	}
+	return raw, nil
+}
