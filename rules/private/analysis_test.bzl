@@ -34,13 +34,12 @@ def _link(ctx):
         args.add("-fragment")
     if ctx.attr.closed_world:
         args.add("-closed-world")
-    inputs = client + summaries
-    if "0cfa" in ctx.attr.analyses or "andersen" in ctx.attr.analyses:
-        # Points-to analyses continue from the runtime's warm start (same
-        # results; the linker starts cold if it does not apply).
-        warm = ctx.attr._jdk_summary[FragmentJdkInfo].warm_start
-        args.add("-warm-start", warm)
-        inputs = inputs + [warm]
+
+    # Every analysis continues from the runtime's warm start (same results;
+    # the linker starts cold if it does not apply).
+    warm = ctx.attr._jdk_summary[FragmentJdkInfo].warm_start
+    args.add("-warm-start", warm)
+    inputs = client + summaries + [warm]
     args.add("-json", json)
     args.add("-text", text)
     args.add("-verdict", verdict)

@@ -7,8 +7,8 @@ def _jdk_summary_impl(ctx):
     runtime = ctx.attr.java_runtime[java_common.JavaRuntimeInfo]
     out = ctx.actions.declare_file(ctx.label.name + ".rfsum")
 
-    # The points-to analyses' warm start: the fixpoint of the JVM's start-up
-    # code, which every program reaches, solved once here.
+    # The analyses' warm starts: the fixpoint of the JVM's start-up code,
+    # which every program reaches, solved once here.
     warm = ctx.actions.declare_file(ctx.label.name + ".rfwarm")
     args = ctx.actions.args()
     args.add("-target", ctx.attr.target_name or str(ctx.label))

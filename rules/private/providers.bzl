@@ -15,6 +15,6 @@ FragmentJdkInfo = provider(
     doc = "The summary of a Java runtime.",
     fields = {
         "summary": "File: the runtime's summary",
-        "warm_start": "File: the points-to analyses' warm start made with it (summarizer -warm-start)",
+        "warm_start": "File: the analyses' warm starts made with it (summarizer -warm-start)",
     },
 )

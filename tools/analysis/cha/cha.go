@@ -9,6 +9,11 @@
 // Unlike golang.org/x/tools/go/callgraph/cha, which connects every function
 // of a program, CallGraph explores from roots: the methods reachable from
 // the entry points and from the class initialisers they trigger.
+//
+// Every run also reaches the JVM's start-up code (System.initPhase1 and
+// initPhase3), which every program runs; Checkpoint solves it once for a
+// runtime's summary, and Options.Warm continues from that state with the
+// same result (package warmstart).
 package cha
 
 import (

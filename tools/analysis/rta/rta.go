@@ -14,6 +14,11 @@
 // golang.org/x/tools/go/callgraph/rta, the analysis is on-the-fly and
 // monotone; unlike it, class initialisers join when their class is
 // initialised (JVMS §5.5).
+//
+// Every run also reaches the JVM's start-up code (System.initPhase1 and
+// initPhase3), which every program runs; Checkpoint solves it once for a
+// runtime's summary, and Options.Warm continues from that state with the
+// same result (package warmstart).
 package rta
 
 import (

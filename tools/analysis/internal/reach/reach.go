@@ -7,6 +7,8 @@
 //
 // The engine is deterministic by construction: a FIFO worklist, lists in
 // discovery order, no iteration over maps; results are sorted by name.
+// Every run reaches the JVM's start-up roots (startup.go); warm.go saves
+// the engine at their fixpoint and restores it (package warmstart).
 package reach
 
 import (
