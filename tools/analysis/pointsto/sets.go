@@ -511,6 +511,16 @@ func equalSets(a, b *bitset) bool {
 	if a.Len() != b.Len() {
 		return false
 	}
+	if a.Len() == 0 {
+		return true
+	}
+	// Equal sets mostly have the same form: compare memory.
+	switch {
+	case a.words != nil && b.words != nil && a.lo == b.lo && len(a.words) == len(b.words):
+		return slices.Equal(a.words, b.words)
+	case a.words == nil && b.words == nil:
+		return slices.Equal(a.arr, b.arr)
+	}
 	return a.subsetOf(b)
 }
 
@@ -574,15 +584,15 @@ func (b *bitset) span() (lo, hi int32) {
 // hash returns a hash of the ids of b (equal for equal sets, whatever
 // their form).
 func (b *bitset) hash() uint64 {
-	h := uint64(b.Len())
-	mix := func(k int32, w uint64) {
-		h ^= uint64(k)*0x9e3779b97f4a7c15 + w
-		h = (h ^ h>>29) * 0xbf58476d1ce4e5b9
-	}
+	// A sum of independently mixed words: the same for every
+	// representation of the same ids, and without a chain of dependent
+	// multiplications through the set (hashing large sets was 14% of the
+	// JDK's AND_f fragment).
+	h := uint64(b.Len()) * 0x9e3779b97f4a7c15
 	if b.words != nil {
 		for i, w := range b.words {
 			if w != 0 {
-				mix(b.lo+int32(i), w)
+				h += mixWord(b.lo+int32(i), w)
 			}
 		}
 		return h
@@ -593,7 +603,14 @@ func (b *bitset) hash() uint64 {
 		for ; i < len(b.arr) && int32(b.arr[i]>>6) == k; i++ {
 			w |= 1 << (b.arr[i] & 63)
 		}
-		mix(k, w)
+		h += mixWord(k, w)
 	}
 	return h
+}
+
+// mixWord hashes word w of index k (splitmix64's finaliser).
+func mixWord(k int32, w uint64) uint64 {
+	x := w ^ uint64(k)*0xbf58476d1ce4e5b9
+	x = (x ^ x>>31) * 0x94d049bb133111eb
+	return x ^ x>>29
 }
