@@ -18,9 +18,15 @@ type bitset struct {
 	refs     int32    // holders (nodes' sets, deltas and snapshots)
 	n        int32    // cardinality
 	interned bool     // in the solver's table of sets
+	hok      bool     // h is valid
 	lo       int32    // dense: words[i] holds ids (lo+i)*64 .. (lo+i)*64+63
 	arr      []uint32 // array mode (words == nil): the ids in increasing order
 	words    []uint64 // dense mode
+	// h is the sum of term(k, w) over b's words when hok (see hash):
+	// kept up to date by the operations that change large sets in place
+	// or make them from another (add on dense sets, or, unionOf), so that
+	// interning a set that grew by a delta costs the delta, not the set.
+	h uint64
 }
 
 // wordPool keeps the word slices of dense sets no node holds any more,
@@ -153,6 +159,7 @@ func (b *bitset) appendTo(buf []int32) []int32 {
 // clear empties b, keeping its memory.
 func (b *bitset) clear() {
 	b.n, b.lo = 0, 0
+	b.h, b.hok = 0, true
 	b.arr = b.arr[:0]
 	if b.words != nil {
 		b.words = b.words[:0]
@@ -161,7 +168,7 @@ func (b *bitset) clear() {
 
 // clone returns a private copy of b (refs 0).
 func (b *bitset) clone(p *wordPool) *bitset {
-	c := &bitset{n: b.n, lo: b.lo}
+	c := &bitset{n: b.n, lo: b.lo, h: b.h, hok: b.hok}
 	if b.words != nil {
 		c.words = p.get(len(b.words))
 		copy(c.words, b.words)
@@ -184,8 +191,11 @@ func (b *bitset) add(p *wordPool, x uint32) bool {
 		}
 		b.cover(p, k, k)
 		m := uint64(1) << (x & 63)
-		if p := &b.words[k-b.lo]; *p&m == 0 {
-			*p |= m
+		if w := &b.words[k-b.lo]; *w&m == 0 {
+			if b.hok {
+				b.h += term(k, *w|m) - term(k, *w)
+			}
+			*w |= m
 			b.n++
 			return true
 		}
@@ -195,6 +205,7 @@ func (b *bitset) add(p *wordPool, x uint32) bool {
 	if ok {
 		return false
 	}
+	b.hok = false
 	b.arr = slices.Insert(b.arr, i, x)
 	b.n++
 	b.maybeDense(p)
@@ -288,6 +299,7 @@ func (c *wordCursor) at(k int32) uint64 {
 // are not in dst.
 func diffInto(out, src, pass, dst *bitset) {
 	out.clear()
+	out.hok = false
 	if src.IsEmpty() {
 		return
 	}
@@ -382,6 +394,7 @@ func (b *bitset) or(p *wordPool, src *bitset) {
 		if src.words == nil {
 			b.arr = append(b.arr[:0], src.arr...)
 			b.n = src.n
+			b.h, b.hok = src.h, src.hok
 			return
 		}
 	}
@@ -401,6 +414,7 @@ func (b *bitset) or(p *wordPool, src *bitset) {
 			b.arr = mergeSorted(b.arr, src.appendUint32(nil))
 		}
 		b.n = int32(len(b.arr))
+		b.hok = false
 		return
 	}
 	if b.words == nil {
@@ -412,8 +426,12 @@ func (b *bitset) or(p *wordPool, src *bitset) {
 		n := int(b.n)
 		for _, x := range src.arr {
 			m := uint64(1) << (x & 63)
-			w := &b.words[int32(x>>6)-b.lo]
+			k := int32(x >> 6)
+			w := &b.words[k-b.lo]
 			if *w&m == 0 {
+				if b.hok {
+					b.h += term(k, *w|m) - term(k, *w)
+				}
 				*w |= m
 				n++
 			}
@@ -424,8 +442,14 @@ func (b *bitset) or(p *wordPool, src *bitset) {
 	dst := b.words[src.lo-b.lo:]
 	n := int(b.n)
 	for i, w := range src.words {
-		n += bits.OnesCount64(w &^ dst[i])
-		dst[i] |= w
+		if add := w &^ dst[i]; add != 0 {
+			n += bits.OnesCount64(add)
+			if b.hok {
+				k := src.lo + int32(i)
+				b.h += term(k, dst[i]|w) - term(k, dst[i])
+			}
+			dst[i] |= w
+		}
 	}
 	b.n = int32(n)
 }
@@ -551,12 +575,27 @@ func unionOf(p *wordPool, a, b *bitset) *bitset {
 		a, b = b, a
 	}
 	copy(u.words[a.lo-lo:], a.words) // the larger dense one
+	u.h, u.hok = a.h, a.hok
 	if b.words == nil {
 		for _, v := range b.arr {
-			u.words[int32(v>>6)-lo] |= 1 << (v & 63)
+			k := int32(v >> 6)
+			w := &u.words[k-lo]
+			if u.hok && *w&(1<<(v&63)) == 0 {
+				u.h += term(k, *w|1<<(v&63)) - term(k, *w)
+			}
+			*w |= 1 << (v & 63)
 		}
 	} else {
-		copyOr(u.words[b.lo-lo:], b.words)
+		dst := u.words[b.lo-lo:][:len(b.words)]
+		for i, w := range b.words {
+			if w&^dst[i] != 0 {
+				if u.hok {
+					k := b.lo + int32(i)
+					u.h += term(k, dst[i]|w) - term(k, dst[i])
+				}
+				dst[i] |= w
+			}
+		}
 	}
 	n := 0
 	for _, w := range u.words {
@@ -564,13 +603,6 @@ func unionOf(p *wordPool, a, b *bitset) *bitset {
 	}
 	u.n = int32(n)
 	return u
-}
-
-func copyOr(dst, src []uint64) {
-	dst = dst[:len(src)]
-	for i, w := range src {
-		dst[i] |= w
-	}
 }
 
 // span returns the first and last word index of a non-empty set.
@@ -584,16 +616,20 @@ func (b *bitset) span() (lo, hi int32) {
 // hash returns a hash of the ids of b (equal for equal sets, whatever
 // their form).
 func (b *bitset) hash() uint64 {
-	// A sum of independently mixed words: the same for every
-	// representation of the same ids, and without a chain of dependent
-	// multiplications through the set (hashing large sets was 14% of the
-	// JDK's AND_f fragment).
-	h := uint64(b.Len()) * 0x9e3779b97f4a7c15
+	if !b.hok {
+		b.h, b.hok = b.sum(), true
+	}
+	return uint64(b.Len())*0x9e3779b97f4a7c15 + b.h
+}
+
+// sum returns the sum of term(k, w) over b's words: the same for every
+// representation of the same ids, and without a chain of dependent
+// multiplications through the set.
+func (b *bitset) sum() uint64 {
+	var h uint64
 	if b.words != nil {
 		for i, w := range b.words {
-			if w != 0 {
-				h += mixWord(b.lo+int32(i), w)
-			}
+			h += term(b.lo+int32(i), w)
 		}
 		return h
 	}
@@ -603,13 +639,17 @@ func (b *bitset) hash() uint64 {
 		for ; i < len(b.arr) && int32(b.arr[i]>>6) == k; i++ {
 			w |= 1 << (b.arr[i] & 63)
 		}
-		h += mixWord(k, w)
+		h += term(k, w)
 	}
 	return h
 }
 
-// mixWord hashes word w of index k (splitmix64's finaliser).
-func mixWord(k int32, w uint64) uint64 {
+// term hashes word w of index k (splitmix64's finaliser; 0 for an empty
+// word, so that leading and trailing zero words do not count).
+func term(k int32, w uint64) uint64 {
+	if w == 0 {
+		return 0
+	}
 	x := w ^ uint64(k)*0xbf58476d1ce4e5b9
 	x = (x ^ x>>31) * 0x94d049bb133111eb
 	return x ^ x>>29

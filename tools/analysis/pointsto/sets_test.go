@@ -120,3 +120,34 @@ func TestBitset(t *testing.T) {
 		}
 	}
 }
+
+// TestIncrementalHash: the hash kept through add, or, unionOf and clone
+// equals the hash computed from the ids, after random sequences of them
+// on sets of every form.
+func TestIncrementalHash(t *testing.T) {
+	r := rand.New(rand.NewPCG(3, 4))
+	fresh := func(b *bitset) uint64 {
+		c := &bitset{n: b.n}
+		c.arr = model(b)
+		return c.hash()
+	}
+	for range 300 {
+		a := fromSlice(randomSet(r))
+		a.hash() // from here on maintained
+		for range 20 {
+			switch r.IntN(4) {
+			case 0:
+				a.add(nil, uint32(r.IntN(70000)))
+			case 1:
+				a.or(nil, fromSlice(randomSet(r)))
+			case 2:
+				a = unionOf(nil, a, fromSlice(randomSet(r)))
+			case 3:
+				a = a.clone(nil)
+			}
+			if got, want := a.hash(), fresh(a); got != want {
+				t.Fatalf("kept hash %x, from the ids %x (set of %d, dense %v)", got, want, a.Len(), a.words != nil)
+			}
+		}
+	}
+}
