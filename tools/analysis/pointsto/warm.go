@@ -10,23 +10,11 @@ import (
 	"github.com/rules-fragment/rules_fragment/tools/link"
 )
 
-// Warm starts (../shared/notes/summary-speedups.md). The analysis is a
-// least fixpoint of monotone rules with "method m is reachable" among the
-// facts; solving from any set of facts that the program's fixpoint
-// contains reaches exactly that fixpoint. Every program the JVM runs
-// reaches the start-up roots (jvm.go), so the fixpoint of the JDK's
-// start-up code alone — about 99% of the methods a small program reaches —
-// is such a set. Checkpoint computes it once, from the runtime's summary;
-// Analyze with Options.Warm continues from it, adding only what the
-// client's roots bring, and gives results identical to a cold start (the
-// equality oracle checks it against whole-program runs).
-//
-// The state is valid for a program whose classes behave as in the
-// program it was computed from: the same summaries, none of their classes
-// shadowed by another input, and none of the names they referenced
-// without defining (phantoms) defined by another input. restore checks
-// all three and refuses (ErrWarmMismatch) otherwise. The reflection model
-// counts subtypes across the whole program, so it is not warm-started.
+// Warm starts: Checkpoint solves the JVM's start-up code of a runtime's
+// summary once; Analyze with Options.Warm continues from that state and
+// reaches exactly the cold result (package warmstart says why, and what
+// restore checks before it uses a state). The reflection model counts
+// subtypes across the whole program, so it is not warm-started.
 
 // ErrWarmMismatch is wrapped by restore's errors when the warm start does
 // not apply to the program; a cold start gives the answer then.
@@ -287,9 +275,7 @@ func (ww *warmWriter) write() {
 			w.Selections = append(w.Selections, ww.Method(t))
 		}
 	}
-	inited := s.init.Inited()
-	slices.SortFunc(inited, func(a, b *hierarchy.Class) int { return cmp.Compare(a.Name, b.Name) })
-	for _, c := range inited {
+	for _, c := range s.init.Inited() {
 		w.Inited = append(w.Inited, ww.Class(c))
 	}
 	w.Threads = s.threads

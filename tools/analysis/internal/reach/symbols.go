@@ -122,13 +122,14 @@ func declaresDefault(c *hierarchy.Class) bool {
 	return false
 }
 
-// Inited returns the classes initialised so far, by id.
+// Inited returns the classes initialised so far, by name (ids of classes
+// made after Build follow the order of concurrent loading).
 func (in *Initializer) Inited() []*hierarchy.Class {
 	out := make([]*hierarchy.Class, 0, len(in.inited))
 	for id := range in.inited {
 		out = append(out, in.h.Class(id))
 	}
-	slices.SortFunc(out, func(a, b *hierarchy.Class) int { return cmp.Compare(a.ID, b.ID) })
+	slices.SortFunc(out, func(a, b *hierarchy.Class) int { return cmp.Compare(a.Name, b.Name) })
 	return out
 }
 

@@ -1,9 +1,7 @@
 package reach
 
 import (
-	"cmp"
 	"fmt"
-	"slices"
 
 	"github.com/vmihailenco/msgpack/v5"
 
@@ -80,9 +78,7 @@ func Checkpoint(p *link.Program, recv Receivers) (*Warm, error) {
 		}
 		w.Sites = append(w.Sites, ws)
 	}
-	inited := e.init.Inited()
-	sortByName(inited)
-	for _, c := range inited {
+	for _, c := range e.init.Inited() {
 		w.Inited = append(w.Inited, nw.Class(c))
 	}
 	w.Names = *nw.N
@@ -230,8 +226,4 @@ func (w *Warm) ints(c warmstart.Ints) {
 		s.Kind = uint8(kind)
 		c.Slice(&s.Targets)
 	}
-}
-
-func sortByName(cs []*hierarchy.Class) {
-	slices.SortFunc(cs, func(a, b *hierarchy.Class) int { return cmp.Compare(a.Name, b.Name) })
 }
