@@ -243,21 +243,27 @@ func Analyze(c *Config) (*report.Result, error) {
 	if c.Scope == "all" {
 		scope = func(*hierarchy.Class) bool { return true }
 	}
+	var warm *warmstart.File
+	if c.Warm != "" {
+		if warm, err = warmstart.Open(c.Warm); err != nil {
+			return nil, err
+		}
+	}
 	for _, a := range c.Analyses {
 		var g *callgraph.Graph
 		var pt *pointsto.Result
 		switch a {
 		case "cha":
-			g, err = warmOrCold(c.Warm, a, func(w *cha.Warm) (*callgraph.Graph, error) {
+			g, err = warmOrCold(warm, a, func(w *cha.Warm) (*callgraph.Graph, error) {
 				return cha.CallGraph(p, roots, cha.Options{Warm: w})
 			})
 		case "rta":
-			g, err = warmOrCold(c.Warm, a, func(w *rta.Warm) (*callgraph.Graph, error) {
+			g, err = warmOrCold(warm, a, func(w *rta.Warm) (*callgraph.Graph, error) {
 				return rta.Analyze(p, roots, rta.Options{Warm: w})
 			})
 		case "0cfa", "andersen":
 			opts := pointsto.Options{PerClass: a == "0cfa", ReflectiveTypes: c.ReflectiveTypes}
-			pt, err = warmOrCold(c.Warm, a, func(w *pointsto.Warm) (*pointsto.Result, error) {
+			pt, err = warmOrCold(warm, a, func(w *pointsto.Warm) (*pointsto.Result, error) {
 				o := opts
 				o.Warm = w
 				return pointsto.Analyze(p, roots, o)
@@ -290,21 +296,21 @@ func Analyze(c *Config) (*report.Result, error) {
 // warmOrCold runs an analysis from its state in the warm-start file, if
 // the file has one and it applies to the program, else cold (run with
 // nil); the results are the same.
-func warmOrCold[W any, R any](file, analysis string, run func(*W) (R, error)) (R, error) {
-	if file != "" {
-		raw, err := warmstart.Read(file, analysis)
+func warmOrCold[W any, R any](file *warmstart.File, analysis string, run func(*W) (R, error)) (R, error) {
+	if file != nil {
+		raw, err := file.State(analysis)
 		if err != nil {
 			var zero R
 			return zero, err
 		}
 		if raw == nil {
-			fmt.Fprintf(os.Stderr, "linker: %s: starting cold: %s has no state for it\n", analysis, file)
+			fmt.Fprintf(os.Stderr, "linker: %s: starting cold: the warm-start file has no state for it\n", analysis)
 			return run(nil)
 		}
 		w := new(W)
 		if err := msgpack.Unmarshal(raw, w); err != nil {
 			var zero R
-			return zero, &summary.Error{File: file, What: "bad warm start of " + analysis, Err: err}
+			return zero, &summary.Error{File: file.Name(), What: "bad warm start of " + analysis, Err: err}
 		}
 		r, err := run(w)
 		if !errors.Is(err, warmstart.ErrMismatch) {

@@ -53,9 +53,16 @@ func Write(w io.Writer, producer string, dep summary.Dep, states []State) error 
 	})
 }
 
-// Read returns the state of the named analysis in a warm-start file (nil
-// if it has none). Errors name the file.
-func Read(file, analysis string) ([]byte, error) {
+// File is a read warm-start file: its states, still compressed, by
+// analysis.
+type File struct {
+	name   string
+	states map[string][]byte
+}
+
+// Open reads and checks a warm-start file once; a link then takes the
+// state of each analysis it runs from it. Errors name the file.
+func Open(file string) (*File, error) {
 	f, err := os.Open(file)
 	if err != nil {
 		return nil, err
@@ -73,15 +80,15 @@ func Read(file, analysis string) ([]byte, error) {
 	if err == nil && (n < 0 || n > 64) {
 		err = fmt.Errorf("%d states", n)
 	}
-	var out []byte
+	wf := &File{name: file, states: map[string][]byte{}}
 	for i := 0; err == nil && i < n; i++ {
 		var name string
 		var raw []byte
 		if name, err = rd.Dec.DecodeString(); err == nil {
 			raw, err = rd.Dec.DecodeBytes()
 		}
-		if err == nil && name == analysis && out == nil {
-			out = raw
+		if _, dup := wf.states[name]; err == nil && !dup {
+			wf.states[name] = raw
 		}
 	}
 	if err != nil {
@@ -91,7 +98,17 @@ func Read(file, analysis string) ([]byte, error) {
 	if err := rd.Finish(); err != nil {
 		return nil, err
 	}
-	if out == nil {
+	return wf, nil
+}
+
+// Name is the file's path.
+func (f *File) Name() string { return f.name }
+
+// State returns the named analysis's state, decompressed (nil if the file
+// has none).
+func (f *File) State(analysis string) ([]byte, error) {
+	z := f.states[analysis]
+	if z == nil {
 		return nil, nil
 	}
 	zr, err := zstd.NewReader(nil, zstd.WithDecoderConcurrency(1), zstd.WithDecoderMaxMemory(1<<32))
@@ -99,9 +116,19 @@ func Read(file, analysis string) ([]byte, error) {
 		return nil, err
 	}
 	defer zr.Close()
-	raw, err := zr.DecodeAll(out, nil)
+	raw, err := zr.DecodeAll(z, nil)
 	if err != nil {
-		return nil, &summary.Error{File: file, What: "state of " + analysis, Err: err}
+		return nil, &summary.Error{File: f.name, What: "state of " + analysis, Err: err}
 	}
 	return raw, nil
+}
+
+// Read returns the state of the named analysis in a warm-start file (nil
+// if it has none): Open, then State.
+func Read(file, analysis string) ([]byte, error) {
+	f, err := Open(file)
+	if err != nil {
+		return nil, err
+	}
+	return f.State(analysis)
 }
