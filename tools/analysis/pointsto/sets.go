@@ -190,16 +190,7 @@ func (b *bitset) add(p *wordPool, x uint32) bool {
 			return b.add(p, x)
 		}
 		b.cover(p, k, k)
-		m := uint64(1) << (x & 63)
-		if w := &b.words[k-b.lo]; *w&m == 0 {
-			if b.hok {
-				b.h += term(k, *w|m) - term(k, *w)
-			}
-			*w |= m
-			b.n++
-			return true
-		}
-		return false
+		return b.orWord(k, 1<<(x&63)) > 0
 	}
 	i, ok := slices.BinarySearch(b.arr, x)
 	if ok {
@@ -422,36 +413,39 @@ func (b *bitset) or(p *wordPool, src *bitset) {
 	} else {
 		b.cover(p, slo, shi)
 	}
+	b.orDense(src)
+}
+
+// orDense adds the ids of src to dense set b, whose words cover src's.
+func (b *bitset) orDense(src *bitset) {
 	if src.words == nil {
-		n := int(b.n)
 		for _, x := range src.arr {
-			m := uint64(1) << (x & 63)
-			k := int32(x >> 6)
-			w := &b.words[k-b.lo]
-			if *w&m == 0 {
-				if b.hok {
-					b.h += term(k, *w|m) - term(k, *w)
-				}
-				*w |= m
-				n++
-			}
+			b.orWord(int32(x>>6), 1<<(x&63))
 		}
-		b.n = int32(n)
 		return
 	}
-	dst := b.words[src.lo-b.lo:]
-	n := int(b.n)
 	for i, w := range src.words {
-		if add := w &^ dst[i]; add != 0 {
-			n += bits.OnesCount64(add)
-			if b.hok {
-				k := src.lo + int32(i)
-				b.h += term(k, dst[i]|w) - term(k, dst[i])
-			}
-			dst[i] |= w
+		if w != 0 {
+			b.orWord(src.lo+int32(i), w)
 		}
 	}
-	b.n = int32(n)
+}
+
+// orWord adds the bits w to word k of dense set b (covering it), keeping
+// its count and hash, and returns the number of ids added.
+func (b *bitset) orWord(k int32, w uint64) int {
+	p := &b.words[k-b.lo]
+	add := w &^ *p
+	if add == 0 {
+		return 0
+	}
+	if b.hok {
+		b.h += term(k, *p|w) - term(k, *p)
+	}
+	*p |= w
+	n := bits.OnesCount64(add)
+	b.n += int32(n)
+	return n
 }
 
 // denseFits reports whether a set of about n ids over span words is
@@ -575,33 +569,8 @@ func unionOf(p *wordPool, a, b *bitset) *bitset {
 		a, b = b, a
 	}
 	copy(u.words[a.lo-lo:], a.words) // the larger dense one
-	u.h, u.hok = a.h, a.hok
-	if b.words == nil {
-		for _, v := range b.arr {
-			k := int32(v >> 6)
-			w := &u.words[k-lo]
-			if u.hok && *w&(1<<(v&63)) == 0 {
-				u.h += term(k, *w|1<<(v&63)) - term(k, *w)
-			}
-			*w |= 1 << (v & 63)
-		}
-	} else {
-		dst := u.words[b.lo-lo:][:len(b.words)]
-		for i, w := range b.words {
-			if w&^dst[i] != 0 {
-				if u.hok {
-					k := b.lo + int32(i)
-					u.h += term(k, dst[i]|w) - term(k, dst[i])
-				}
-				dst[i] |= w
-			}
-		}
-	}
-	n := 0
-	for _, w := range u.words {
-		n += bits.OnesCount64(w)
-	}
-	u.n = int32(n)
+	u.n, u.h, u.hok = a.n, a.h, a.hok
+	u.orDense(b)
 	return u
 }
 
