@@ -24,6 +24,7 @@ import (
 
 func main() {
 	cpuprofile := flag.String("cpuprofile", "", "write a CPU profile here")
+	memprofile := flag.String("memprofile", "", "write a heap profile (live and allocated bytes) here when done")
 	args, err := flagx.ExpandParams(os.Args[1:])
 	if err != nil {
 		fmt.Fprintln(os.Stderr, "linker:", err)
@@ -51,4 +52,24 @@ func main() {
 		}
 		os.Exit(1)
 	}
+	if *memprofile != "" {
+		if err := writeHeapProfile(*memprofile); err != nil {
+			fmt.Fprintln(os.Stderr, "linker:", err)
+			os.Exit(1)
+		}
+	}
+}
+
+// writeHeapProfile writes the heap profile: the allocations since the
+// start (alloc_space) show what the analyses copy, in-use what they keep.
+func writeHeapProfile(path string) error {
+	f, err := os.Create(path)
+	if err != nil {
+		return err
+	}
+	if err := pprof.WriteHeapProfile(f); err != nil {
+		f.Close()
+		return err
+	}
+	return f.Close()
 }

@@ -3,9 +3,6 @@
 package app
 
 import (
-	"github.com/vmihailenco/msgpack/v5"
-
-	"bytes"
 	"errors"
 	"flag"
 	"fmt"
@@ -13,6 +10,8 @@ import (
 	"os"
 	"slices"
 	"strings"
+
+	"github.com/vmihailenco/msgpack/v5"
 
 	"github.com/rules-fragment/rules_fragment/tools/analysis/cha"
 	"github.com/rules-fragment/rules_fragment/tools/analysis/modref"
@@ -24,6 +23,7 @@ import (
 	"github.com/rules-fragment/rules_fragment/tools/flagx"
 	"github.com/rules-fragment/rules_fragment/tools/hierarchy"
 	"github.com/rules-fragment/rules_fragment/tools/link"
+	"github.com/rules-fragment/rules_fragment/tools/outfile"
 	"github.com/rules-fragment/rules_fragment/tools/report"
 	"github.com/rules-fragment/rules_fragment/tools/summary"
 )
@@ -164,7 +164,7 @@ func Run(c *Config, stdout io.Writer) (err error) {
 				}
 			}
 		}
-		if err := os.WriteFile(c.Verdict, []byte(v.String()), 0o644); err != nil {
+		if err := outfile.WriteBytes(c.Verdict, []byte(v.String())); err != nil {
 			return err
 		}
 	}
@@ -174,11 +174,7 @@ func Run(c *Config, stdout io.Writer) (err error) {
 		}
 	}()
 	if c.JSON != "" {
-		var buf bytes.Buffer
-		if err := report.WriteJSON(&buf, res); err != nil {
-			return err
-		}
-		if err := os.WriteFile(c.JSON, buf.Bytes(), 0o644); err != nil {
+		if err := outfile.Write(c.JSON, func(w io.Writer) error { return report.WriteJSON(w, res) }); err != nil {
 			return err
 		}
 	}
@@ -187,11 +183,7 @@ func Run(c *Config, stdout io.Writer) (err error) {
 	case "-":
 		return report.WriteText(stdout, res)
 	default:
-		var buf bytes.Buffer
-		if err := report.WriteText(&buf, res); err != nil {
-			return err
-		}
-		return os.WriteFile(c.Text, buf.Bytes(), 0o644)
+		return outfile.Write(c.Text, func(w io.Writer) error { return report.WriteText(w, res) })
 	}
 	return nil
 }

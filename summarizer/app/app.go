@@ -11,7 +11,6 @@ import (
 	"io"
 	"maps"
 	"os"
-	"path/filepath"
 	"slices"
 	"strings"
 
@@ -19,6 +18,7 @@ import (
 	"github.com/rules-fragment/rules_fragment/tools/frontend"
 	"github.com/rules-fragment/rules_fragment/tools/hierarchy"
 	"github.com/rules-fragment/rules_fragment/tools/ir"
+	"github.com/rules-fragment/rules_fragment/tools/outfile"
 	"github.com/rules-fragment/rules_fragment/tools/summary"
 )
 
@@ -77,35 +77,13 @@ func Run(c *Config) error {
 	if err := Summarize(c, &buf); err != nil {
 		return err
 	}
-	if err := writeFile(c.Out, buf.Bytes()); err != nil {
+	if err := outfile.WriteBytes(c.Out, buf.Bytes()); err != nil {
 		return err
 	}
 	if c.Warm != "" {
 		return writeWarm(c)
 	}
 	return nil
-}
-
-// writeFile writes data to a temporary file and renames it to path, so a
-// failed run leaves no partial file behind.
-func writeFile(path string, data []byte) error {
-	tmp, err := os.CreateTemp(filepath.Dir(path), ".summary-*")
-	if err != nil {
-		return err
-	}
-	if _, err := tmp.Write(data); err != nil {
-		tmp.Close()
-		os.Remove(tmp.Name())
-		return err
-	}
-	if err := tmp.Close(); err != nil {
-		os.Remove(tmp.Name())
-		return err
-	}
-	if err := os.Chmod(tmp.Name(), 0o644); err != nil {
-		return err
-	}
-	return os.Rename(tmp.Name(), path)
 }
 
 // Summarize writes the summary to w.

@@ -11,6 +11,7 @@ import (
 	"github.com/rules-fragment/rules_fragment/tools/analysis/rta"
 	"github.com/rules-fragment/rules_fragment/tools/analysis/warmstart"
 	"github.com/rules-fragment/rules_fragment/tools/link"
+	"github.com/rules-fragment/rules_fragment/tools/outfile"
 	"github.com/rules-fragment/rules_fragment/tools/summary"
 )
 
@@ -56,5 +57,5 @@ func writeWarm(c *Config) error {
 	if err := warmstart.Write(&buf, Producer, dep, states); err != nil {
 		return err
 	}
-	return writeFile(c.Warm, buf.Bytes())
+	return outfile.WriteBytes(c.Warm, buf.Bytes())
 }

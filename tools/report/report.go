@@ -6,7 +6,6 @@
 package report
 
 import (
-	"encoding/json"
 	"fmt"
 	"io"
 	"slices"
@@ -127,10 +126,21 @@ func Build(g *callgraph.Graph, inScope func(*hierarchy.Class) bool) *Analysis {
 		}
 		a.Unmodelled = append(a.Unmodelled, x+": "+u.Reason)
 	}
+	// One key string per method: a method is the target of many edges, and
+	// the report holds its keys until written (millions in a JDK fragment).
+	keys := map[*hierarchy.Method]string{}
+	key := func(m *hierarchy.Method) string {
+		k, ok := keys[m]
+		if !ok {
+			k = m.Key()
+			keys[m] = k
+		}
+		return k
+	}
 	byCaller := map[*hierarchy.Method]*Method{}
 	for _, m := range g.Reachable {
 		if inScope(m.Class) {
-			rm := &Method{Method: m.Key(), m: m}
+			rm := &Method{Method: key(m), m: m}
 			byCaller[m] = rm
 			a.Methods = append(a.Methods, rm)
 		}
@@ -144,7 +154,7 @@ func Build(g *callgraph.Graph, inScope func(*hierarchy.Class) bool) *Analysis {
 		}
 		rs := &Site{Site: s.ID, Line: s.Line, Kind: s.Kind.String(), Ref: s.Ref, Error: s.Error, TM: make([]string, 0, len(s.Targets)), s: s}
 		for _, m := range s.Targets {
-			rs.TM = append(rs.TM, m.Key())
+			rs.TM = append(rs.TM, key(m))
 			if m.Phantom || m.Class.Phantom {
 				t.PhantomTargets++
 			}
@@ -185,13 +195,6 @@ func Build(g *callgraph.Graph, inScope func(*hierarchy.Class) bool) *Analysis {
 
 func round3(x float64) float64 {
 	return float64(int64(x*1000+0.5)) / 1000
-}
-
-// WriteJSON writes r as indented JSON.
-func WriteJSON(w io.Writer, r *Result) error {
-	enc := json.NewEncoder(w)
-	enc.SetIndent("", " ")
-	return enc.Encode(r)
 }
 
 // maxTextSites bounds the polymorphic sites listed per analysis in the text

@@ -512,6 +512,40 @@ func (b *bitset) subsetOf(pass *bitset) bool {
 		}
 		return true
 	}
+	if pass.words != nil {
+		// Both dense: words outside pass's must be empty, the others
+		// covered, in one pass over each slice.
+		ws, i := b.words, int(pass.lo-b.lo)
+		if i > 0 {
+			if i > len(ws) {
+				i = len(ws)
+			}
+			for _, w := range ws[:i] {
+				if w != 0 {
+					return false
+				}
+			}
+			ws, i = ws[i:], 0
+		}
+		var pw []uint64
+		if -i < len(pass.words) {
+			pw = pass.words[-i:]
+		}
+		if len(ws) > len(pw) {
+			for _, w := range ws[len(pw):] {
+				if w != 0 {
+					return false
+				}
+			}
+			ws = ws[:len(pw)]
+		}
+		for k, w := range ws {
+			if w&^pw[k] != 0 {
+				return false
+			}
+		}
+		return true
+	}
 	c := wordCursor{b: pass}
 	for i, w := range b.words {
 		if w&^c.at(b.lo+int32(i)) != 0 {
@@ -588,8 +622,11 @@ func (b *bitset) hash() uint64 {
 	if !b.hok {
 		b.h, b.hok = b.sum(), true
 	}
-	return uint64(b.Len())*0x9e3779b97f4a7c15 + b.h
+	return uint64(b.Len())*hashLen + b.h
 }
+
+// hashLen weighs the size in a set's hash.
+const hashLen = 0x9e3779b97f4a7c15
 
 // sum returns the sum of term(k, w) over b's words: the same for every
 // representation of the same ids, and without a chain of dependent

@@ -151,3 +151,98 @@ func TestIncrementalHash(t *testing.T) {
 		}
 	}
 }
+
+// TestInternedUnion: a shared set growing by new objects finds the
+// interned set equal to the union (never one that differs), whatever
+// the forms of the operands.
+func TestInternedUnion(t *testing.T) {
+	r := rand.New(rand.NewPCG(5, 6))
+	for range 500 {
+		s := &solver{interned: map[uint64][]*bitset{}, pool: &wordPool{}}
+		pm := fromSlice(randomSet(r))
+		if pm.Len() == 0 {
+			continue
+		}
+		if pm.words == nil { // shared sets worth looking up are dense
+			lo, hi := pm.span()
+			pm.toDense(nil, lo, hi)
+		}
+		var nw bitset
+		diffInto(&nw, fromSlice(randomSet(r)), nil, pm)
+		if r.IntN(2) == 0 && nw.Len() > 0 && nw.words == nil {
+			lo, hi := nw.span()
+			nw.toDense(nil, lo, hi)
+		}
+		if nw.Len() == 0 {
+			continue
+		}
+		want := union(model(pm), model(&nw))
+		u := unionOf(nil, pm, &nw)
+		if len(want) < canonMin {
+			if s.internedUnion(pm, &nw) != nil {
+				t.Fatal("small union looked up")
+			}
+			continue
+		}
+		if s.internedUnion(pm, &nw) != nil {
+			t.Fatal("found a union in an empty table")
+		}
+		// A set one object away from the union must not match.
+		other := u.clone(nil)
+		other.add(nil, 70001)
+		s.enter(other, other.hash())
+		if s.internedUnion(pm, &nw) != nil {
+			t.Fatal("found a different set")
+		}
+		// Nor a set of the same size and hash that holds pm but not nw (a
+		// collision, forced).
+		fake := pm.clone(nil)
+		for x := uint32(80000); fake.Len() < u.Len(); x++ {
+			fake.add(nil, x)
+		}
+		s.interned[u.hash()] = append(s.interned[u.hash()], fake)
+		if s.internedUnion(pm, &nw) != nil {
+			t.Fatal("found a colliding set")
+		}
+		s.enter(u, u.hash())
+		got := s.internedUnion(pm, &nw)
+		if got != u {
+			t.Fatalf("union of %d and %d objects not found", pm.Len(), nw.Len())
+		}
+		check(t, "internedUnion", got, want)
+	}
+}
+
+// TestSubsetDense: subsetOf between dense sets over different word
+// ranges agrees with the model, for subsets and for sets that are not.
+func TestSubsetDense(t *testing.T) {
+	r := rand.New(rand.NewPCG(7, 8))
+	dense := func(xs []uint32) *bitset {
+		b := fromSlice(xs)
+		if b.words == nil && len(xs) > 0 {
+			b.toDense(nil, int32(xs[0]>>6), int32(xs[len(xs)-1]>>6))
+		}
+		return b
+	}
+	for range 2000 {
+		p := randomSet(r)
+		var a []uint32
+		for _, x := range p {
+			if r.IntN(3) > 0 {
+				a = append(a, x)
+			}
+		}
+		if r.IntN(2) == 0 {
+			a = union(a, []uint32{uint32(r.IntN(80000))})
+		}
+		want := true
+		for _, x := range a {
+			if _, in := slices.BinarySearch(p, x); !in {
+				want = false
+			}
+		}
+		if got := dense(a).subsetOf(dense(p)); got != want {
+			t.Fatalf("subsetOf(%v, %v) = %v", a, p, got)
+		}
+	}
+}

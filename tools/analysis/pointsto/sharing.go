@@ -194,8 +194,13 @@ func (s *solver) flowInto(src, pass *bitset, f, m int32, full *bitset) {
 		// at least those): share it.
 		s.share(m, full)
 	case shared:
-		u := unionOf(s.pool, pm, nw)
-		u.refs = 1
+		u := s.internedUnion(pm, nw)
+		if u != nil {
+			retain(u)
+		} else {
+			u = unionOf(s.pool, pm, nw)
+			u.refs = 1
+		}
 		s.release(pm)
 		s.pts[m] = u
 	default:
@@ -320,4 +325,45 @@ func (s *solver) sweep() {
 		n += len(out)
 	}
 	s.numInterned, s.internedAtSweep = n, n
+}
+
+// internedUnion returns the interned set equal to pm ∪ nw (nw disjoint
+// from pm), or nil. Nodes sharing a set often gain the same objects from
+// different nodes: each would copy the shared set to grow it, and only
+// interning, when they next propagate, would find the copies equal. The
+// union's hash is pm's with the terms of the words nw changes, so
+// finding it costs the words of nw and one comparison, not a copy.
+func (s *solver) internedUnion(pm, nw *bitset) *bitset {
+	n := pm.Len() + nw.Len()
+	if n < canonMin || pm.words == nil {
+		return nil
+	}
+	pm.hash()
+	h := pm.h
+	add := func(k int32, w uint64) {
+		old := pm.word(k)
+		h += term(k, old|w) - term(k, old)
+	}
+	if nw.words == nil {
+		for i := 0; i < len(nw.arr); {
+			k := int32(nw.arr[i] >> 6)
+			var w uint64
+			for ; i < len(nw.arr) && int32(nw.arr[i]>>6) == k; i++ {
+				w |= 1 << (nw.arr[i] & 63)
+			}
+			add(k, w)
+		}
+	} else {
+		for i, w := range nw.words {
+			if w != 0 {
+				add(nw.lo+int32(i), w)
+			}
+		}
+	}
+	for _, c := range s.interned[uint64(n)*hashLen+h] {
+		if c.Len() == n && pm.subsetOf(c) && nw.subsetOf(c) {
+			return c
+		}
+	}
+	return nil
 }
