@@ -68,6 +68,7 @@ type solver struct {
 	filters    []*filterSet // by filter index
 	filterOf   map[int32]int32
 	firstObj   []int32 // instantiated class index → its first object
+	objFirst   []int32 // object → the first object of its class
 	instIdx    []int32 // class id → dense index of instantiated classes, -1 for none
 	numInst    int32
 	selections map[int32]*selCache // by resolved method id
@@ -209,7 +210,11 @@ func (s *solver) objectFor(k objKey, c *hierarchy.Class) int32 {
 		return o
 	}
 	o := int32(len(s.objClass))
-	s.instIndex(c)
+	i := s.instIndex(c)
+	if s.firstObj[i] < 0 {
+		s.firstObj[i] = o
+	}
+	s.objFirst = append(s.objFirst, s.firstObj[i])
 	s.objClass = append(s.objClass, c)
 	s.objKeys = append(s.objKeys, k)
 	s.objIDs[k] = o
@@ -323,21 +328,18 @@ func (s *solver) filterIndex(t *hierarchy.Class) int32 {
 // set per filter, extended with the objects created since it was last
 // asked for, so a filtered flow is a set operation rather than a subtype
 // test per object. A class is tested once per filter: later objects of
-// it pass if its first object did.
+// it pass if its first object did (objFirst, read in order, rather than
+// each object's class: the JDK fragment has 100 k objects and thousands
+// of filters).
 func (s *solver) passing(fi int32) *bitset {
 	f := s.filters[fi]
 	for ; int(f.checked) < len(s.objClass); f.checked++ {
 		o := f.checked
-		c := s.objClass[o]
-		i := s.instIndex(c)
-		if s.firstObj[i] < 0 {
-			s.firstObj[i] = o
-		}
 		var pass bool
-		if first := s.firstObj[i]; first < o {
+		if first := s.objFirst[o]; first < o {
 			pass = f.objs.Contains(uint32(first))
 		} else {
-			pass = s.h.IsSubclass(c, f.class)
+			pass = s.h.IsSubclass(s.objClass[o], f.class)
 		}
 		if pass {
 			f.objs.add(s.pool, uint32(o))
@@ -739,7 +741,7 @@ func (s *solver) done() {
 	s.delta, s.prop, s.absorbed, s.copies, s.cx = nil, nil, nil, nil, nil
 	s.interned = nil
 	s.outSet, s.queue, s.queued, s.filters, s.filterOf, s.selections = nil, nil, nil, nil, nil, nil
-	s.firstObj, s.buf, s.scratchArr, s.scratchDense = nil, nil, bitset{}, bitset{}
+	s.firstObj, s.objFirst, s.buf, s.scratchArr, s.scratchDense = nil, nil, nil, bitset{}, bitset{}
 	s.pool = nil
 	for _, st := range s.sites {
 		st.targets, st.recvMore, st.sel, st.bound = nil, nil, nil, nil

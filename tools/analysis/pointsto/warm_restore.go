@@ -311,7 +311,9 @@ func (r *warmReader) state() {
 		s.filterOf[c.ID] = int32(len(s.filters))
 		s.filters = append(s.filters, f)
 	}
-	copy(s.firstObj, w.FirstObj)
+	// s.firstObj was set as the objects were made (w.FirstObj, checked
+	// above, holds the same or, from a file written before objects set
+	// it, -1 for classes no filter had looked at).
 	for _, wm := range w.Reached {
 		m := r.methods[wm.M]
 		mi := &method{m: m, ret: wm.Ret, exc: wm.Exc, base: wm.Base, numVars: wm.NumVars}
