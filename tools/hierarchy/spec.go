@@ -25,7 +25,15 @@ type ClassSpec struct {
 
 // AddClass adds a class from its description. The first definition of a
 // name wins, as in AddWithModule.
-func (b *Builder) AddClass(s *ClassSpec) (added bool) {
+func (b *Builder) AddClass(s *ClassSpec) (added bool) { return b.addClass(s, false) }
+
+// AddSharedClass is AddClass for a description whose strings are already
+// shared, such as those of a summary's string table, which every class
+// of the summary refers to: they are kept instead of interned, which
+// saves a map probe per name when linking the JDK's 33,000 classes.
+func (b *Builder) AddSharedClass(s *ClassSpec) (added bool) { return b.addClass(s, true) }
+
+func (b *Builder) addClass(s *ClassSpec, shared bool) (added bool) {
 	if s.Name == "" || s.Name[0] == '[' || b.built != nil {
 		return false
 	}
@@ -38,16 +46,20 @@ func (b *Builder) AddClass(s *ClassSpec) (added bool) {
 		super = objectName
 	}
 	p := &pending{
-		name:        b.intern(s.Name),
-		super:       b.intern(super),
-		ifaces:      b.internAll(s.Interfaces),
+		name:        s.Name,
+		super:       super,
+		ifaces:      s.Interfaces,
 		access:      s.Access,
-		origin:      b.intern(s.Origin),
-		module:      b.intern(s.Module),
-		nestHost:    b.intern(s.NestHost),
-		nestMembers: b.internAll(s.NestMembers),
-		permitted:   b.internAll(s.PermittedSubclasses),
+		origin:      s.Origin,
+		module:      s.Module,
+		nestHost:    s.NestHost,
+		nestMembers: s.NestMembers,
+		permitted:   s.PermittedSubclasses,
 		synthetic:   s.Synthetic,
+	}
+	if !shared {
+		p.name, p.super, p.origin, p.module, p.nestHost = b.intern(p.name), b.intern(p.super), b.intern(p.origin), b.intern(p.module), b.intern(p.nestHost)
+		p.ifaces, p.nestMembers, p.permitted = b.internAll(p.ifaces), b.internAll(p.nestMembers), b.internAll(p.permitted)
 	}
 	if len(s.Methods) > 0 {
 		p.methods = make([]pendingMethod, len(s.Methods))
@@ -58,7 +70,11 @@ func (b *Builder) AddClass(s *ClassSpec) (added bool) {
 	if len(s.Fields) > 0 {
 		p.fields = make([]FieldSpec, len(s.Fields))
 		for i, f := range s.Fields {
-			p.fields[i] = b.field(f.Name, f.Desc, f.Access)
+			if shared {
+				p.fields[i] = f
+			} else {
+				p.fields[i] = b.field(f.Name, f.Desc, f.Access)
+			}
 		}
 	}
 	b.index[p.name] = len(b.entries)

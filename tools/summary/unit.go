@@ -52,7 +52,8 @@ func (u *Unit) AddTo(b *hierarchy.Builder, origin string, added func(*Class)) {
 	for _, c := range u.Classes {
 		spec := c.ClassSpec
 		spec.Origin = origin
-		if b.AddClass(&spec) && added != nil {
+		// The class's strings are the unit's string table's entries.
+		if b.AddSharedClass(&spec) && added != nil {
 			added(c)
 		}
 	}
