@@ -296,7 +296,7 @@ func diffInto(out, src, pass, dst *bitset) {
 	}
 	if src.words == nil {
 		for _, x := range src.arr {
-			if (pass == nil || pass.Contains(x)) && !dst.Contains(x) {
+			if !dst.Contains(x) && (pass == nil || pass.Contains(x)) {
 				out.arr = append(out.arr, x)
 			}
 		}
