@@ -73,9 +73,10 @@ func TestHandChecked(t *testing.T) {
 		{"Main$Runner.run()V", sound},
 		{"Main.concurrentMap()Ljava/lang/String;", sound},
 		{"Main.reflective()Ljava/lang/String;", sound},
+		{"Main.arrayCloned()Ljava/lang/String;", pkg + "Main$Lamb.sound()Ljava/lang/String;"},
 	}
 	want := [][]string{{"Dog"}, {"Cat", "Dog"}, {"Cow"}, {"Cat"}, {"Dog"}, {"Cow"}, {"Cow"}, {"Cat"}, {"Dog"}, {"Horse"},
-		{"Cat", "Cow", "Dog", "Horse", "Sheep"}}
+		{"Cat", "Cow", "Dog", "Horse", "Sheep"}, {"Lamb"}}
 	for _, perClass := range []bool{false, true} {
 		res, err := pointsto.Analyze(p, roots, pointsto.Options{PerClass: perClass, ReflectiveTypes: 16})
 		if err != nil {

@@ -115,6 +115,19 @@ public class Main {
         return c.sound();
     }
 
+    // an array's clone (a virtual call selecting the native Object.clone)
+    // is an object of the receiver's class: here the receiver itself.
+    // (Lamb is no Animal: the other cases' receivers stay as they are.)
+    static String arrayCloned() {
+        Lamb[] a = {new Lamb()};
+        Lamb[] b = a.clone();
+        return b[0].sound();
+    }
+
+    static final class Lamb {
+        String sound() { return "meh"; }
+    }
+
     // a lambda's body is reached through its synthetic class.
     static String lambda() {
         java.util.function.Supplier<Animal> s = () -> new Cat();
@@ -184,6 +197,7 @@ public class Main {
         cast(new Cat()); // fails at run time; the Cat is filtered out
         exception();
         cloned();
+        arrayCloned();
         lambda();
         Runner r = new Runner(new Dog());
         r.start();
