@@ -54,7 +54,7 @@ func (s *solver) reflectiveResults(b *summary.Body) *reflectiveCalls {
 			continue
 		}
 		m := s.sym.Method(st.Ref).M
-		if m == nil {
+		if m == nil || m.Name != "newInstance" { // before making a key string per call
 			continue
 		}
 		if k := m.Key(); k == classNewInstance || k == ctorNewInstance {
