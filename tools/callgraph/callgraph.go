@@ -90,7 +90,8 @@ func SortUnmodelled(u []Unmodelled) []Unmodelled {
 // compared piece by piece (CompareKeys), without making them: a CHA graph
 // reaches 150 k methods.
 func SortMethods(ms []*hierarchy.Method) {
-	slices.SortStableFunc(ms, CompareKeys)
+	// Keys name methods uniquely; ids only make the order total.
+	slices.SortFunc(ms, func(a, b *hierarchy.Method) int { return cmp.Or(CompareKeys(a, b), cmp.Compare(a.ID, b.ID)) })
 }
 
 // SortClasses orders classes by name.
@@ -143,16 +144,18 @@ func (g *Graph) Sort() {
 	for i, m := range g.Reachable {
 		rank[m] = int32(i)
 	}
+	// The position breaks ties (sites a native model adds share their
+	// call's id): the order of a stable sort, from a faster unstable one.
 	type ranked struct {
-		caller, id int32
-		s          *Site
+		caller, id, at int32
+		s              *Site
 	}
 	rs := make([]ranked, len(g.Sites))
 	for i, s := range g.Sites {
-		rs[i] = ranked{rank[s.Caller], s.ID, s}
+		rs[i] = ranked{rank[s.Caller], s.ID, int32(i), s}
 	}
-	slices.SortStableFunc(rs, func(a, b ranked) int {
-		return cmp.Or(cmp.Compare(a.caller, b.caller), cmp.Compare(a.id, b.id))
+	slices.SortFunc(rs, func(a, b ranked) int {
+		return cmp.Or(cmp.Compare(a.caller, b.caller), cmp.Compare(a.id, b.id), cmp.Compare(a.at, b.at))
 	})
 	for i := range rs {
 		g.Sites[i] = rs[i].s
