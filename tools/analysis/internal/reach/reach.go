@@ -55,7 +55,9 @@ func Run(p *link.Program, roots []*hierarchy.Method, recv Receivers, name string
 	g.Reachable = e.order
 	// Sites of one key share its (sorted) lists.
 	for _, k := range e.keyList {
-		callgraph.SortClasses(k.recv)
+		if recv == Instantiated { // CHA's lists are sorted when made
+			callgraph.SortClasses(k.recv)
+		}
 		callgraph.SortMethods(k.targets)
 	}
 	for _, s := range e.sites {
@@ -75,7 +77,7 @@ func Run(p *link.Program, roots []*hierarchy.Method, recv Receivers, name string
 func newEngine(p *link.Program, recv Receivers) *engine {
 	e := &engine{p: p, h: p.Hierarchy, pool: p.Pool, recv: recv, sym: NewSymbols(p),
 		reached: map[int32]bool{}, inst: map[int32]bool{},
-		keys: map[[2]int32]*key{}, byStatic: map[int32][]*key{}}
+		keys: map[[2]int32]*key{}, byStatic: map[int32][]*key{}, chaRecv: map[int32][]*hierarchy.Class{}}
 	e.init = NewInitializer(e.h, e.reach)
 	return e
 }
@@ -121,6 +123,7 @@ type engine struct {
 	keys     map[[2]int32]*key
 	keyList  []*key
 	byStatic map[int32][]*key
+	chaRecv  map[int32][]*hierarchy.Class // by static type (chaReceivers)
 	sites    []siteRec
 }
 
@@ -188,6 +191,26 @@ func (e *engine) addTarget(k *key, t *hierarchy.Method) {
 	e.reach(t)
 }
 
+// chaReceivers returns the receiver classes of CHA keys with static type
+// static, sorted by name: every instantiable subtype (static itself if a
+// phantom). Keys of one static type share the list (Object has dozens of
+// keys, each with 25 k receivers in the JDK).
+func (e *engine) chaReceivers(static *hierarchy.Class) []*hierarchy.Class {
+	if r, ok := e.chaRecv[static.ID]; ok {
+		return r
+	}
+	var r []*hierarchy.Class
+	for _, c := range e.h.Subtypes(static) {
+		if c.IsInstantiable() || (c == static && c.Phantom) {
+			r = append(r, c)
+		}
+	}
+	r = slices.Clip(r)
+	callgraph.SortClasses(r)
+	e.chaRecv[static.ID] = r
+	return r
+}
+
 // virtualKey returns the key of (static, resolved), computing its
 // receivers and targets when it is first seen.
 func (e *engine) virtualKey(static *hierarchy.Class, resolved *hierarchy.Method) *key {
@@ -200,11 +223,7 @@ func (e *engine) virtualKey(static *hierarchy.Class, resolved *hierarchy.Method)
 	e.keyList = append(e.keyList, k)
 	e.byStatic[static.ID] = append(e.byStatic[static.ID], k)
 	if e.recv == AllSubtypes {
-		for _, c := range e.h.Subtypes(static) {
-			if c.IsInstantiable() || (c == static && c.Phantom) {
-				k.recv = append(k.recv, c)
-			}
-		}
+		k.recv = e.chaReceivers(static)
 		for _, t := range e.h.DispatchTargets(static, resolved) {
 			e.addTarget(k, t)
 		}
