@@ -2,6 +2,7 @@ package reach
 
 import (
 	"fmt"
+	"slices"
 
 	"github.com/vmihailenco/msgpack/v5"
 
@@ -125,6 +126,7 @@ func (e *engine) restore(w *Warm) error {
 		}
 		return ent.Methods[i]
 	}
+	e.sites = slices.Grow(e.sites, len(w.Sites))
 	for _, ws := range w.Sites {
 		s := &callgraph.Site{Caller: ent.Methods[ws.Caller], ID: ws.ID, Line: ws.Line, Kind: callgraph.SiteKind(ws.Kind),
 			Ref: w.Names.Strings[ws.Ref], Callee: opt(ws.Callee)}
@@ -135,8 +137,11 @@ func (e *engine) restore(w *Warm) error {
 		if ws.Key >= 0 {
 			rec.key = keys[ws.Key]
 		}
-		for _, t := range ws.Targets {
-			s.Targets = append(s.Targets, ent.Methods[t])
+		if len(ws.Targets) > 0 {
+			s.Targets = make([]*hierarchy.Method, len(ws.Targets))
+			for i, t := range ws.Targets {
+				s.Targets[i] = ent.Methods[t]
+			}
 		}
 		e.sites = append(e.sites, rec)
 	}
