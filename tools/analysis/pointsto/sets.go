@@ -294,15 +294,36 @@ func diffInto(out, src, pass, dst *bitset) {
 	if src.IsEmpty() {
 		return
 	}
+	dense := (pass == nil || pass.words != nil) && (dst == nil || dst.words != nil)
 	if src.words == nil {
-		for _, x := range src.arr {
-			if !dst.Contains(x) && (pass == nil || pass.Contains(x)) {
+		if dense && dst != nil {
+			// A word lookup per id, inline: flows from small deltas are
+			// most of a large program's flows.
+			for _, x := range src.arr {
+				k, bit := int32(x>>6), uint64(1)<<(x&63)
+				if i := k - dst.lo; i >= 0 && int(i) < len(dst.words) && dst.words[i]&bit != 0 {
+					continue
+				}
+				if pass != nil {
+					if i := k - pass.lo; i < 0 || int(i) >= len(pass.words) || pass.words[i]&bit == 0 {
+						continue
+					}
+				}
 				out.arr = append(out.arr, x)
+			}
+		} else {
+			for _, x := range src.arr {
+				if !dst.Contains(x) && (pass == nil || pass.Contains(x)) {
+					out.arr = append(out.arr, x)
+				}
 			}
 		}
 		out.n = int32(len(out.arr))
 		out.words = nil
 		return
+	}
+	if dense && dst != nil && !anyNew(src, pass, dst) {
+		return // out is empty (most flows of a large program bring nothing new)
 	}
 	if out.words == nil {
 		out.words = make([]uint64, 0, len(src.words))
@@ -310,7 +331,7 @@ func diffInto(out, src, pass, dst *bitset) {
 	out.lo = src.lo
 	out.words = append(out.words[:0], src.words...)
 	n := 0
-	if (pass == nil || pass.words != nil) && (dst == nil || dst.words != nil) {
+	if dense {
 		// Dense sets: whole words.
 		if pass != nil {
 			andWords(out.words, out.lo, pass)
@@ -335,6 +356,25 @@ func diffInto(out, src, pass, dst *bitset) {
 		n += bits.OnesCount64(w)
 	}
 	out.n = int32(n)
+}
+
+// anyNew reports whether some id of dense set src passes dense set pass
+// (all do if pass is nil) and is not in dense set dst: one pass over the
+// words that writes nothing, before diffInto makes the difference.
+func anyNew(src, pass, dst *bitset) bool {
+	for i, w := range src.words {
+		if w == 0 {
+			continue
+		}
+		k := src.lo + int32(i)
+		if pass != nil {
+			w &= pass.word(k)
+		}
+		if w&^dst.word(k) != 0 {
+			return true
+		}
+	}
+	return false
 }
 
 // andWords clears the bits of ws (words from index lo) not in dense set

@@ -246,3 +246,45 @@ func TestSubsetDense(t *testing.T) {
 		}
 	}
 }
+
+// TestDiffIntoForms: diffInto agrees with the model for every form of
+// source, filter and target (array or dense; no filter), including
+// flows that bring nothing new and targets covering other word ranges.
+func TestDiffIntoForms(t *testing.T) {
+	r := rand.New(rand.NewPCG(9, 10))
+	form := func(xs []uint32, dense bool) *bitset {
+		b := &bitset{arr: slices.Clone(xs), n: int32(len(xs))}
+		if dense && len(xs) > 0 {
+			b.toDense(nil, int32(xs[0]>>6), int32(xs[len(xs)-1]>>6))
+		}
+		return b
+	}
+	var out bitset
+	for i := range 1500 {
+		a, b, p := randomSet(r), randomSet(r), randomSet(r)
+		switch i % 3 {
+		case 0:
+			b = union(b, a) // nothing new
+		case 1:
+			p = union(p, a)
+		}
+		var want, wantAll []uint32
+		for _, x := range a {
+			_, inB := slices.BinarySearch(b, x)
+			_, inP := slices.BinarySearch(p, x)
+			if !inB {
+				wantAll = append(wantAll, x)
+				if inP {
+					want = append(want, x)
+				}
+			}
+		}
+		for f := range 8 {
+			src, dst, pass := form(a, f&1 != 0), form(b, f&2 != 0), form(p, f&4 != 0)
+			diffInto(&out, src, pass, dst)
+			check(t, "diffInto", &out, want)
+			diffInto(&out, src, nil, dst)
+			check(t, "diffInto unfiltered", &out, wantAll)
+		}
+	}
+}
