@@ -209,6 +209,14 @@ func (m *Method) IsClassInit() bool { return m.Name == "<clinit>" }
 // native and varargs, with the single parameter Object[].
 func (m *Method) IsSignaturePolymorphic() bool { return m.sigPoly }
 
+// HasKey reports whether m.Key() == k without making the key: for checks
+// on hot paths (a native model tested per receiver object).
+func (m *Method) HasKey(k string) bool {
+	c, n, d := m.Class.Name, m.Name, m.Desc
+	return len(k) == len(c)+1+len(n)+len(d) && k[len(c)] == '.' &&
+		k[:len(c)] == c && k[len(c)+1:len(c)+1+len(n)] == n && k[len(c)+1+len(n):] == d
+}
+
 // Key returns "pkg/C.name(desc)ret", unique within a hierarchy.
 func (m *Method) Key() string {
 	var b strings.Builder

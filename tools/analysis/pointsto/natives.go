@@ -109,9 +109,7 @@ func (s *solver) nativeCall(st *site, t *hierarchy.Method) {
 // nativeReceiver applies the model of native target t for one receiver
 // object of a virtual call.
 func (s *solver) nativeReceiver(st *site, t *hierarchy.Method, o int32) {
-	// Compared by parts: this runs per receiver object (t.Key() made a
-	// string each time, 2 s of the JDK fragment).
-	if t.Name == "clone" && t.Desc == "()Ljava/lang/Object;" && t.Class.Name == "java/lang/Object" {
+	if t.HasKey(objectClone) { // runs per receiver object: no key string
 		s.seed(st.dst, o)
 	}
 }

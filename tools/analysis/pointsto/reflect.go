@@ -54,14 +54,14 @@ func (s *solver) reflectiveResults(b *summary.Body) *reflectiveCalls {
 			continue
 		}
 		m := s.sym.Method(st.Ref).M
-		if m == nil || m.Name != "newInstance" { // before making a key string per call
+		if m == nil {
 			continue
 		}
-		if k := m.Key(); k == classNewInstance || k == ctorNewInstance {
+		if ctor := m.HasKey(ctorNewInstance); ctor || m.HasKey(classNewInstance) {
 			if out == nil {
 				out = &reflectiveCalls{byVar: map[int32][]*reflectiveSite{}}
 			}
-			r := &reflectiveSite{stmt: st, ctor: k == ctorNewInstance}
+			r := &reflectiveSite{stmt: st, ctor: ctor}
 			out.list = append(out.list, r)
 			out.byVar[st.Dst] = append(out.byVar[st.Dst], r)
 		}
