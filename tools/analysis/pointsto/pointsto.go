@@ -44,7 +44,8 @@
 // bitmaps of object ids (sets.go), shared between nodes with equal sets
 // (sharing.go); cycles of copy edges are collapsed into one node
 // (cycles.go); JVM selection is cached per resolved method and receiver
-// class, and filters cache their verdicts per class. Objects and nodes
+// class, and each type filter keeps the set of objects that pass it,
+// extended as objects and filters appear (filters.go). Objects and nodes
 // get dense ids in discovery order, so results do not depend on
 // GOMAXPROCS or map order.
 //

@@ -68,9 +68,9 @@ type solver struct {
 	filters    []*filterSet // by filter index
 	filterOf   map[int32]int32
 	firstObj   []int32 // instantiated class index → its first object
-	objFirst   []int32 // object → the first object of its class
 	instIdx    []int32 // class id → dense index of instantiated classes, -1 for none
 	numInst    int32
+	inst       instances           // filters.go
 	selections map[int32]*selCache // by resolved method id
 	buf        []int32
 
@@ -214,10 +214,10 @@ func (s *solver) objectFor(k objKey, c *hierarchy.Class) int32 {
 	if s.firstObj[i] < 0 {
 		s.firstObj[i] = o
 	}
-	s.objFirst = append(s.objFirst, s.firstObj[i])
 	s.objClass = append(s.objClass, c)
 	s.objKeys = append(s.objKeys, k)
 	s.objIDs[k] = o
+	s.pushObject(i, o)
 	return o
 }
 
@@ -309,65 +309,6 @@ func (s *solver) newEdge(from int32, e edge) bool {
 
 // outSetMin is the number of edges from which a node keeps a set of them.
 const outSetMin = 16
-
-// filterIndex returns the index of class t's filter (-1 for nil).
-func (s *solver) filterIndex(t *hierarchy.Class) int32 {
-	if t == nil {
-		return -1
-	}
-	if i, ok := s.filterOf[t.ID]; ok {
-		return i
-	}
-	i := int32(len(s.filters))
-	s.filters = append(s.filters, &filterSet{class: t})
-	s.filterOf[t.ID] = i
-	return i
-}
-
-// passing returns the objects that may be cast to filter f's class: a
-// set per filter, extended with the objects created since it was last
-// asked for, so a filtered flow is a set operation rather than a subtype
-// test per object. A class is tested once per filter: later objects of
-// it pass if its first object did (objFirst, read in order, rather than
-// each object's class: the JDK fragment has 100 k objects and thousands
-// of filters).
-func (s *solver) passing(fi int32) *bitset {
-	f := s.filters[fi]
-	for ; int(f.checked) < len(s.objClass); f.checked++ {
-		o := f.checked
-		var pass bool
-		if first := s.objFirst[o]; first < o {
-			pass = f.objs.Contains(uint32(first))
-		} else {
-			pass = s.h.IsSubclass(s.objClass[o], f.class)
-		}
-		if pass {
-			f.objs.add(s.pool, uint32(o))
-		}
-	}
-	return &f.objs
-}
-
-// instIndex returns the dense index of instantiated class c.
-func (s *solver) instIndex(c *hierarchy.Class) int32 {
-	for int(c.ID) >= len(s.instIdx) {
-		s.instIdx = append(s.instIdx, -1)
-	}
-	if s.instIdx[c.ID] < 0 {
-		s.instIdx[c.ID] = s.numInst
-		s.numInst++
-		s.firstObj = append(s.firstObj, -1)
-	}
-	return s.instIdx[c.ID]
-}
-
-// filterSet is a filter class and the objects (up to checked) that pass
-// it.
-type filterSet struct {
-	class   *hierarchy.Class
-	objs    bitset
-	checked int32
-}
 
 // filterFor returns the cast filter of class t; nil (no filtering) when
 // its subtypes are unknown.
@@ -741,7 +682,7 @@ func (s *solver) done() {
 	s.delta, s.prop, s.absorbed, s.copies, s.cx = nil, nil, nil, nil, nil
 	s.interned = nil
 	s.outSet, s.queue, s.queued, s.filters, s.filterOf, s.selections = nil, nil, nil, nil, nil, nil
-	s.firstObj, s.objFirst, s.buf, s.scratchArr, s.scratchDense = nil, nil, nil, bitset{}, bitset{}
+	s.firstObj, s.inst, s.buf, s.scratchArr, s.scratchDense = nil, instances{}, nil, bitset{}, bitset{}
 	s.pool = nil
 	for _, st := range s.sites {
 		st.targets, st.recvMore, st.sel, st.bound = nil, nil, nil, nil

@@ -218,7 +218,7 @@ func (ww *warmWriter) write() {
 		w.FieldFilter = append(w.FieldFilter, ww.Field(f.ID), ww.Class(s.fieldFilter[f.ID]))
 	}
 	for _, f := range s.filters {
-		w.Filters = append(w.Filters, ww.Class(f.class), f.checked, ww.set(&f.objs))
+		w.Filters = append(w.Filters, ww.Class(f.class), int32(len(s.objClass)), ww.set(&f.objs))
 	}
 	w.FirstObj = slices.Clone(s.firstObj)
 	for _, m := range s.order {

@@ -311,6 +311,7 @@ func (r *warmReader) state() {
 		s.filterOf[c.ID] = int32(len(s.filters))
 		s.filters = append(s.filters, f)
 	}
+	s.relinkFilters()
 	// s.firstObj was set as the objects were made (w.FirstObj, checked
 	// above, holds the same or, from a file written before objects set
 	// it, -1 for classes no filter had looked at).
