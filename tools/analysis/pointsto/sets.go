@@ -286,6 +286,30 @@ func (c *wordCursor) at(k int32) uint64 {
 	return w
 }
 
+// idCursor answers membership in a set for increasing ids: an array set
+// is searched from where the previous id was found, so a sorted batch of
+// k ids costs k searches of a shrinking rest instead of k of the whole.
+type idCursor struct {
+	b *bitset
+	j int // array mode: no id before arr[j] is asked for again
+}
+
+// has reports whether x, not less than the ids asked for before, is in
+// the set (false for a nil set).
+func (c *idCursor) has(x uint32) bool {
+	b := c.b
+	if b == nil || b.n == 0 {
+		return false
+	}
+	if b.words != nil {
+		i := int32(x>>6) - b.lo
+		return i >= 0 && int(i) < len(b.words) && b.words[i]&(1<<(x&63)) != 0
+	}
+	i, ok := slices.BinarySearch(b.arr[c.j:], x)
+	c.j += i
+	return ok
+}
+
 // diffInto sets out to the ids of src that pass (all if pass is nil) and
 // are not in dst.
 func diffInto(out, src, pass, dst *bitset) {
@@ -312,8 +336,9 @@ func diffInto(out, src, pass, dst *bitset) {
 				out.arr = append(out.arr, x)
 			}
 		} else {
+			dc, pc := idCursor{b: dst}, idCursor{b: pass}
 			for _, x := range src.arr {
-				if !dst.Contains(x) && (pass == nil || pass.Contains(x)) {
+				if !dc.has(x) && (pass == nil || pc.has(x)) {
 					out.arr = append(out.arr, x)
 				}
 			}
@@ -545,8 +570,9 @@ func (b *bitset) subsetOf(pass *bitset) bool {
 		return false
 	}
 	if b.words == nil {
+		c := idCursor{b: pass}
 		for _, x := range b.arr {
-			if !pass.Contains(x) {
+			if !c.has(x) {
 				return false
 			}
 		}

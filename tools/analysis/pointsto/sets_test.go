@@ -288,3 +288,41 @@ func TestDiffIntoForms(t *testing.T) {
 		}
 	}
 }
+
+// TestIDCursor: a cursor answers like Contains for increasing ids, on
+// array and dense sets, while the set it reads gains the ids asked for
+// (as seedAll adds them), and on nil and empty sets.
+func TestIDCursor(t *testing.T) {
+	r := rand.New(rand.NewPCG(11, 12))
+	for i := range 1000 {
+		xs, qs := randomSet(r), randomSet(r)
+		if i%4 == 0 {
+			qs = union(qs, xs)
+		}
+		b := fromSlice(xs)
+		if i%2 == 1 && len(xs) > 0 && b.words == nil {
+			b.toDense(nil, int32(xs[0]>>6), int32(xs[len(xs)-1]>>6))
+		}
+		grow := i%3 == 0
+		c := idCursor{b: b}
+		for _, q := range qs {
+			_, want := slices.BinarySearch(xs, q)
+			if got := c.has(q); got != want {
+				t.Fatalf("set %v: has(%d) = %v (queries %v)", xs, q, got, qs)
+			}
+			if grow && !want {
+				b.add(nil, q)
+				xs = union(xs, []uint32{q})
+			}
+		}
+		check(t, "cursor's set", b, xs)
+	}
+	var c idCursor
+	if c.has(3) {
+		t.Fatal("nil set has 3")
+	}
+	c = idCursor{b: &bitset{}}
+	if c.has(0) {
+		t.Fatal("empty set has 0")
+	}
+}

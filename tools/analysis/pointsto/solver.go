@@ -2,7 +2,6 @@ package pointsto
 
 import (
 	"cmp"
-	"math"
 	"slices"
 
 	"github.com/rules-fragment/rules_fragment/tools/analysis/internal/reach"
@@ -70,7 +69,10 @@ type solver struct {
 	firstObj   []int32 // instantiated class index → its first object
 	instIdx    []int32 // class id → dense index of instantiated classes, -1 for none
 	numInst    int32
-	inst       instances           // filters.go
+	inst       instances        // filters.go
+	objInst    []int32          // object → its class's instantiated index
+	batches    []*dispatchBatch // dispatch.go, by nesting depth
+	batchDepth int
 	selections map[int32]*selCache // by resolved method id
 	buf        []int32
 
@@ -215,6 +217,7 @@ func (s *solver) objectFor(k objKey, c *hierarchy.Class) int32 {
 		s.firstObj[i] = o
 	}
 	s.objClass = append(s.objClass, c)
+	s.objInst = append(s.objInst, i)
 	s.objKeys = append(s.objKeys, k)
 	s.objIDs[k] = o
 	s.pushObject(i, o)
@@ -435,9 +438,7 @@ func (s *solver) addVirtual(n int32, st *site) {
 	n = s.find(n)
 	c := s.complex(n)
 	c.recvs = append(c.recvs, st)
-	for _, o := range s.elements(n) {
-		s.dispatch(st, o)
-	}
+	s.dispatchAll(st, s.elements(n))
 }
 
 // solve runs to the fixpoint and completes the call graph.
@@ -514,9 +515,7 @@ func (s *solver) run() error {
 					}
 				}
 				for _, st := range recvs[:len(recvs):len(recvs)] {
-					for _, o := range objs {
-						s.dispatch(st, o)
-					}
+					s.dispatchAll(st, objs)
 				}
 			}
 			s.release(d)
@@ -532,93 +531,6 @@ func (s *solver) run() error {
 		}
 	}
 	return s.err
-}
-
-// dispatch handles receiver object o at a virtual site: JVM selection on
-// its class (cached per resolved method); this of the target gets o alone.
-func (s *solver) dispatch(st *site, o int32) {
-	sc := st.sel
-	if sc == nil {
-		sc = s.selections[st.resolved.ID]
-		if sc == nil {
-			sc = &selCache{byClass: map[int32]int32{}, index: map[*hierarchy.Method]int32{}}
-			s.selections[st.resolved.ID] = sc
-		}
-		st.sel = sc
-	}
-	ti := s.selectIndex(sc, st.resolved, s.objClass[o])
-	if ti < 0 {
-		return
-	}
-	t := sc.targets[ti]
-	var tm *method
-	if st.bound.Contains(uint32(ti)) {
-		tm = s.byID[t.ID]
-	} else {
-		if st.bound == nil {
-			st.bound = &bitset{}
-		}
-		st.bound.add(s.pool, uint32(ti))
-		tm = s.bindNew(st, t)
-	}
-	if tm != nil && len(tm.params) > 0 {
-		s.seed(tm.params[0], o)
-	}
-	if t.IsNative() {
-		s.nativeReceiver(st, t, o)
-	}
-}
-
-// selCache is the JVM selection of one resolved method per receiver
-// class: target indices (-1 for none) by instantiated class index, in a
-// map while few, then in a slice.
-type selCache struct {
-	targets []*hierarchy.Method
-	index   map[*hierarchy.Method]int32
-	byClass map[int32]int32
-	dense   []uint16 // instantiated class index → target index + 2, 0 unknown
-}
-
-// selCacheDense is the least number of classes from which a selCache is
-// a slice (a sixteenth of the instantiated classes, when more).
-const selCacheDense = 64
-
-// selectIndex returns the index of the method class c selects for
-// resolved method r (-1 for none).
-func (s *solver) selectIndex(sc *selCache, r *hierarchy.Method, c *hierarchy.Class) int32 {
-	i := s.instIdx[c.ID]
-	if sc.dense != nil {
-		if int(i) < len(sc.dense) && sc.dense[i] != 0 {
-			return int32(sc.dense[i]) - 2
-		}
-	} else if ti, ok := sc.byClass[i]; ok {
-		return ti
-	}
-	ti := int32(-1)
-	if t, out := s.h.Select(c, r); out.OK() && t != nil {
-		var ok bool
-		if ti, ok = sc.index[t]; !ok {
-			ti = int32(len(sc.targets))
-			sc.targets = append(sc.targets, t)
-			sc.index[t] = ti
-		}
-	}
-	if sc.dense == nil && (len(sc.byClass) < max(selCacheDense, int(s.numInst)/16) || len(sc.targets) > math.MaxUint16-2) {
-		sc.byClass[i] = ti
-		return ti
-	}
-	if sc.dense == nil {
-		sc.dense = make([]uint16, s.numInst)
-		for j, x := range sc.byClass {
-			sc.dense[j] = uint16(x + 2)
-		}
-		sc.byClass = nil
-	}
-	if int(i) >= len(sc.dense) {
-		sc.dense = append(sc.dense, make([]uint16, int(s.numInst)-len(sc.dense))...)
-	}
-	sc.dense[i] = uint16(ti + 2)
-	return ti
 }
 
 // receivers fills in the receiver classes of the dispatched sites: the
@@ -683,6 +595,7 @@ func (s *solver) done() {
 	s.interned = nil
 	s.outSet, s.queue, s.queued, s.filters, s.filterOf, s.selections = nil, nil, nil, nil, nil, nil
 	s.firstObj, s.inst, s.buf, s.scratchArr, s.scratchDense = nil, instances{}, nil, bitset{}, bitset{}
+	s.objInst, s.batches = nil, nil
 	s.pool = nil
 	for _, st := range s.sites {
 		st.targets, st.recvMore, st.sel, st.bound = nil, nil, nil, nil
