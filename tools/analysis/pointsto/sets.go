@@ -261,31 +261,6 @@ func (b *bitset) cover(p *wordPool, lo, hi int32) {
 	}
 }
 
-// wordCursor reads the words of a set at increasing word indices.
-type wordCursor struct {
-	b *bitset
-	j int // array mode: next id to look at
-}
-
-func (c *wordCursor) at(k int32) uint64 {
-	b := c.b
-	if b == nil {
-		return 0
-	}
-	if b.words != nil {
-		return b.word(k)
-	}
-	for c.j < len(b.arr) && int32(b.arr[c.j]>>6) < k {
-		c.j++
-	}
-	var w uint64
-	for c.j < len(b.arr) && int32(b.arr[c.j]>>6) == k {
-		w |= 1 << (b.arr[c.j] & 63)
-		c.j++
-	}
-	return w
-}
-
 // idCursor answers membership in a set for increasing ids: an array set
 // is searched from where the previous id was found, so a sorted batch of
 // k ids costs k searches of a shrinking rest instead of k of the whole.
@@ -355,29 +330,24 @@ func diffInto(out, src, pass, dst *bitset) {
 	}
 	out.lo = src.lo
 	out.words = append(out.words[:0], src.words...)
-	n := 0
-	if dense {
-		// Dense sets: whole words.
-		if pass != nil {
-			andWords(out.words, out.lo, pass)
-		}
-		if dst != nil {
-			andNotWords(out.words, out.lo, dst)
-		}
-		for _, w := range out.words {
-			n += bits.OnesCount64(w)
-		}
-		out.n = int32(n)
-		return
+	// Whole words against a dense filter or target; an array one is
+	// walked once, an id at a time.
+	switch {
+	case pass == nil:
+	case pass.words != nil:
+		andWords(out.words, out.lo, pass)
+	default:
+		andArray(out.words, out.lo, pass.arr)
 	}
-	pc, dc := wordCursor{b: pass}, wordCursor{b: dst}
-	for i, w := range out.words {
-		k := src.lo + int32(i)
-		if pass != nil {
-			w &= pc.at(k)
-		}
-		w &^= dc.at(k)
-		out.words[i] = w
+	switch {
+	case dst == nil:
+	case dst.words != nil:
+		andNotWords(out.words, out.lo, dst)
+	default:
+		andNotArray(out.words, out.lo, dst.arr)
+	}
+	n := 0
+	for _, w := range out.words {
 		n += bits.OnesCount64(w)
 	}
 	out.n = int32(n)
@@ -422,6 +392,39 @@ func andWords(ws []uint64, lo int32, b *bitset) {
 	w := ws[from:to]
 	for k := range w {
 		w[k] &= bw[k]
+	}
+}
+
+// andArray clears the bits of ws (words from index lo) whose ids are not
+// in sorted ids arr.
+func andArray(ws []uint64, lo int32, arr []uint32) {
+	next := 0 // words before next are done
+	for j := 0; j < len(arr); {
+		i := int(int32(arr[j]>>6) - lo)
+		if i >= len(ws) {
+			break
+		}
+		var m uint64
+		for ; j < len(arr) && int(int32(arr[j]>>6)-lo) == i; j++ {
+			m |= 1 << (arr[j] & 63)
+		}
+		if i < 0 {
+			continue
+		}
+		clear(ws[next:i])
+		ws[i] &= m
+		next = i + 1
+	}
+	clear(ws[next:])
+}
+
+// andNotArray clears the bits of ws (words from index lo) whose ids are
+// in arr.
+func andNotArray(ws []uint64, lo int32, arr []uint32) {
+	for _, x := range arr {
+		if i := int32(x>>6) - lo; i >= 0 && int(i) < len(ws) {
+			ws[i] &^= 1 << (x & 63)
+		}
 	}
 }
 
@@ -612,13 +615,15 @@ func (b *bitset) subsetOf(pass *bitset) bool {
 		}
 		return true
 	}
-	c := wordCursor{b: pass}
-	for i, w := range b.words {
-		if w&^c.at(b.lo+int32(i)) != 0 {
-			return false
+	// Dense b, array pass (at least as many ids): b is a subset when
+	// pass holds b.n of b's ids.
+	n := int32(0)
+	for _, x := range pass.arr {
+		if i := int32(x>>6) - b.lo; i >= 0 && int(i) < len(b.words) && b.words[i]&(1<<(x&63)) != 0 {
+			n++
 		}
 	}
-	return true
+	return n == b.n
 }
 
 // equalSets reports whether a and b have the same ids.

@@ -215,6 +215,8 @@ func TestInternedUnion(t *testing.T) {
 
 // TestSubsetDense: subsetOf between dense sets over different word
 // ranges agrees with the model, for subsets and for sets that are not.
+// TestSubsetDense: subsetOf agrees with the model for array and dense
+// forms of both sets.
 func TestSubsetDense(t *testing.T) {
 	r := rand.New(rand.NewPCG(7, 8))
 	dense := func(xs []uint32) *bitset {
@@ -241,8 +243,17 @@ func TestSubsetDense(t *testing.T) {
 				want = false
 			}
 		}
-		if got := dense(a).subsetOf(dense(p)); got != want {
-			t.Fatalf("subsetOf(%v, %v) = %v", a, p, got)
+		array := func(xs []uint32) *bitset { return &bitset{arr: slices.Clone(xs), n: int32(len(xs))} }
+		for f := range 4 {
+			form := func(xs []uint32, d bool) *bitset {
+				if d {
+					return dense(xs)
+				}
+				return array(xs)
+			}
+			if got := form(a, f&1 != 0).subsetOf(form(p, f&2 != 0)); got != want {
+				t.Fatalf("subsetOf(%v, %v) = %v (form %d)", a, p, got, f)
+			}
 		}
 	}
 }
