@@ -27,6 +27,11 @@ type bitset struct {
 	// or make them from another (add on dense sets, or, unionOf), so that
 	// interning a set that grew by a delta costs the delta, not the set.
 	h uint64
+	// base, if set, is an interned set that b was made a superset of
+	// (flowInto's unions of shared sets): interned sets never change and,
+	// once dropped from the table, are held by no node, so while base is
+	// interned b holds every id of it (internedUnion skips that test).
+	base *bitset
 }
 
 // wordPool keeps the word slices of dense sets no node holds any more,
@@ -280,7 +285,12 @@ func (c *idCursor) has(x uint32) bool {
 		i := int32(x>>6) - b.lo
 		return i >= 0 && int(i) < len(b.words) && b.words[i]&(1<<(x&63)) != 0
 	}
-	i, ok := slices.BinarySearch(b.arr[c.j:], x)
+	// Gallop from j: ids asked for in a row are often close.
+	a, step := b.arr[c.j:], 1
+	for step < len(a) && a[step] < x {
+		step *= 2
+	}
+	i, ok := slices.BinarySearch(a[:min(step+1, len(a))], x)
 	c.j += i
 	return ok
 }

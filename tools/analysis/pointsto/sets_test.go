@@ -204,6 +204,18 @@ func TestInternedUnion(t *testing.T) {
 		if s.internedUnion(pm, &nw) != nil {
 			t.Fatal("found a colliding set")
 		}
+		// Nor one that holds nw but not pm and names pm as its base while
+		// pm is not interned (so may have changed): the base is trusted
+		// only for an interned pm.
+		fake2 := nw.clone(nil)
+		for x := uint32(90000); fake2.Len() < u.Len(); x++ {
+			fake2.add(nil, x)
+		}
+		fake2.base = pm
+		s.interned[u.hash()] = append(s.interned[u.hash()], fake2)
+		if s.internedUnion(pm, &nw) != nil {
+			t.Fatal("found a set by its base")
+		}
 		s.enter(u, u.hash())
 		got := s.internedUnion(pm, &nw)
 		if got != u {
@@ -213,8 +225,6 @@ func TestInternedUnion(t *testing.T) {
 	}
 }
 
-// TestSubsetDense: subsetOf between dense sets over different word
-// ranges agrees with the model, for subsets and for sets that are not.
 // TestSubsetDense: subsetOf agrees with the model for array and dense
 // forms of both sets.
 func TestSubsetDense(t *testing.T) {

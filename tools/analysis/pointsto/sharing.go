@@ -200,6 +200,9 @@ func (s *solver) flowInto(src, pass *bitset, f, m int32, full *bitset) {
 		} else {
 			u = unionOf(s.pool, pm, nw)
 			u.refs = 1
+			if pm.interned {
+				u.base = pm
+			}
 		}
 		s.release(pm)
 		s.pts[m] = u
@@ -361,7 +364,7 @@ func (s *solver) internedUnion(pm, nw *bitset) *bitset {
 		}
 	}
 	for _, c := range s.interned[uint64(n)*hashLen+h] {
-		if c.Len() == n && pm.subsetOf(c) && nw.subsetOf(c) {
+		if c.Len() == n && nw.subsetOf(c) && (c.base == pm && pm.interned || pm.subsetOf(c)) {
 			return c
 		}
 	}
