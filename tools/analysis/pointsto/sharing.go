@@ -68,6 +68,14 @@ func (s *solver) addDelta(n int32, d *bitset) {
 		s.delta[n] = d
 		return
 	}
+	if cur := s.delta[n]; cur != nil && cur.refs > 1 {
+		// Shared: make the union at once rather than copy, then grow, it.
+		u := unionOf(s.pool, cur, d)
+		u.refs = 1
+		s.release(cur)
+		s.delta[n] = u
+		return
+	}
 	s.own(&s.delta[n]).or(s.pool, d)
 }
 
