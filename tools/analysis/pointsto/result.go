@@ -108,7 +108,7 @@ func (r *Result) ReturnPointsTo(m *hierarchy.Method) []int {
 // FieldPointsTo returns the objects field f (a hierarchy field id, or
 // ArrayElement) of object o may point to.
 func (r *Result) FieldPointsTo(o int, f int32) []int {
-	if n, ok := r.s.fieldNodes[[2]int32{int32(o), f}]; ok {
+	if n, ok := r.s.fieldNodeOf(int32(o), f); ok {
 		return r.set(n)
 	}
 	return nil

@@ -40,7 +40,7 @@ type solver struct {
 	outSet           map[int32]map[edge]struct{} // edges of nodes with many, for dedup
 	cx               []*complexCons              // by base node, nil for none
 	descTypes        map[string]*hierarchy.Class
-	fieldNodes       map[[2]int32]int32         // (object, field id or arrayElem)
+	objFields        [][]fieldSlot              // object → its fields' nodes (fieldNode)
 	fieldFilter      map[int32]*hierarchy.Class // field id → filter of its type
 	statics          map[int32]int32            // field id → node
 	queue            []int32
@@ -168,7 +168,7 @@ type site struct {
 
 func newSolver(p *link.Program, opts Options) *solver {
 	s := &solver{p: p, h: p.Hierarchy, sym: reach.NewSymbols(p), opts: opts,
-		objIDs: map[objKey]int32{}, descTypes: map[string]*hierarchy.Class{}, fieldNodes: map[[2]int32]int32{},
+		objIDs: map[objKey]int32{}, descTypes: map[string]*hierarchy.Class{},
 		statics: map[int32]int32{}, fieldFilter: map[int32]*hierarchy.Class{}, unmodelledNative: map[int32]bool{}, methods: map[int32]*method{},
 		filterOf: map[int32]int32{}, selections: map[int32]*selCache{}, outSet: map[int32]map[edge]struct{}{}, pool: &wordPool{}, interned: map[uint64][]*bitset{}}
 	s.threads = -1
@@ -218,6 +218,7 @@ func (s *solver) objectFor(k objKey, c *hierarchy.Class) int32 {
 	}
 	s.objClass = append(s.objClass, c)
 	s.objInst = append(s.objInst, i)
+	s.objFields = append(s.objFields, nil)
 	s.objKeys = append(s.objKeys, k)
 	s.objIDs[k] = o
 	s.pushObject(i, o)
@@ -322,14 +323,44 @@ func filterFor(t *hierarchy.Class) *hierarchy.Class {
 	return t
 }
 
+// fieldSlot is the node of field (a field id or arrayElem) of an object.
+type fieldSlot struct{ field, node int32 }
+
+// fieldNode returns the node of field f of object o, made on first use.
+// An object's slots are few and sorted by field: a short scan or a
+// binary search, instead of a program-wide map.
 func (s *solver) fieldNode(o, f int32) int32 {
-	k := [2]int32{o, f}
-	if n, ok := s.fieldNodes[k]; ok {
+	if n, ok := s.fieldNodeOf(o, f); ok {
 		return n
 	}
 	n := s.newNode()
-	s.fieldNodes[k] = n
+	s.addFieldSlot(o, f, n)
 	return n
+}
+
+// fieldNodeOf returns the node of field f of object o, if it has one.
+func (s *solver) fieldNodeOf(o, f int32) (int32, bool) {
+	slots := s.objFields[o]
+	if len(slots) <= 8 {
+		for _, x := range slots {
+			if x.field == f {
+				return x.node, true
+			}
+		}
+		return 0, false
+	}
+	i, ok := slices.BinarySearchFunc(slots, f, func(x fieldSlot, f int32) int { return cmp.Compare(x.field, f) })
+	if !ok {
+		return 0, false
+	}
+	return slots[i].node, true
+}
+
+// addFieldSlot records node n as field f of object o.
+func (s *solver) addFieldSlot(o, f, n int32) {
+	slots := s.objFields[o]
+	i, _ := slices.BinarySearchFunc(slots, f, func(x fieldSlot, f int32) int { return cmp.Compare(x.field, f) })
+	s.objFields[o] = slices.Insert(slots, i, fieldSlot{f, n})
 }
 
 func (s *solver) staticNode(f *hierarchy.Field) int32 {

@@ -194,8 +194,10 @@ func (ww *warmWriter) write() {
 	}
 	type triple struct{ a, b, c int32 }
 	var fn []triple
-	for k, n := range s.fieldNodes {
-		fn = append(fn, triple{k[0], k[1], n})
+	for o, slots := range s.objFields {
+		for _, x := range slots {
+			fn = append(fn, triple{int32(o), x.field, x.node})
+		}
 	}
 	slices.SortFunc(fn, func(x, y triple) int { return cmp.Compare(x.c, y.c) })
 	for _, t := range fn {

@@ -290,7 +290,7 @@ func (r *warmReader) state() {
 		}
 	}
 	for i := 0; i < len(w.FieldNodes); i += 3 {
-		s.fieldNodes[[2]int32{w.FieldNodes[i], field(w.FieldNodes[i+1])}] = w.FieldNodes[i+2]
+		s.addFieldSlot(w.FieldNodes[i], field(w.FieldNodes[i+1]), w.FieldNodes[i+2])
 	}
 	for i := 0; i < len(w.Statics); i += 2 {
 		s.statics[field(w.Statics[i])] = w.Statics[i+1]
