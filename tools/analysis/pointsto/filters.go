@@ -52,7 +52,6 @@ func (s *solver) instIndex(c *hierarchy.Class) int32 {
 		i := s.numInst
 		s.instIdx[c.ID] = i
 		s.numInst++
-		s.firstObj = append(s.firstObj, -1)
 		s.inst.class = append(s.inst.class, c)
 		s.inst.objs = append(s.inst.objs, nil)
 		s.inst.filters = append(s.inst.filters, s.classFilters(c))
@@ -114,7 +113,7 @@ func (s *solver) filterIndex(t *hierarchy.Class) int32 {
 	f := &filterSet{class: t, checked: int32(len(s.objClass))}
 	s.filters = append(s.filters, f)
 	s.filterOf[t.ID] = fi
-	if t.IsArray() || s.arraysMayPass(t) {
+	if t.IsArray() || arraysMayPass(t) {
 		s.inst.arrayFilters = append(s.inst.arrayFilters, fi)
 	}
 	objs := s.inst.buf[:0]
@@ -160,14 +159,14 @@ func (s *solver) passingClasses(t *hierarchy.Class, pass func(int32)) {
 		}
 	}
 	test(s.inst.lateOthers)
-	if s.arraysMayPass(t) {
+	if arraysMayPass(t) {
 		test(s.inst.lateArrays)
 	}
 }
 
 // arraysMayPass reports whether array classes may be subtypes of t:
 // java/lang/Object, java/lang/Cloneable and java/io/Serializable.
-func (s *solver) arraysMayPass(t *hierarchy.Class) bool {
+func arraysMayPass(t *hierarchy.Class) bool {
 	return t.Super == nil || t.Name == "java/lang/Cloneable" || t.Name == "java/io/Serializable"
 }
 
@@ -181,7 +180,7 @@ func (s *solver) passing(fi int32) *bitset {
 // that a warm start of an earlier version left behind the objects.
 func (s *solver) relinkFilters() {
 	for fi, f := range s.filters {
-		if f.class.IsArray() || s.arraysMayPass(f.class) {
+		if f.class.IsArray() || arraysMayPass(f.class) {
 			s.inst.arrayFilters = append(s.inst.arrayFilters, int32(fi))
 		}
 	}

@@ -66,7 +66,6 @@ type solver struct {
 	sites      []*site
 	filters    []*filterSet // by filter index
 	filterOf   map[int32]int32
-	firstObj   []int32 // instantiated class index → its first object
 	instIdx    []int32 // class id → dense index of instantiated classes, -1 for none
 	numInst    int32
 	inst       instances        // filters.go
@@ -213,9 +212,6 @@ func (s *solver) objectFor(k objKey, c *hierarchy.Class) int32 {
 	}
 	o := int32(len(s.objClass))
 	i := s.instIndex(c)
-	if s.firstObj[i] < 0 {
-		s.firstObj[i] = o
-	}
 	s.objClass = append(s.objClass, c)
 	s.objInst = append(s.objInst, i)
 	s.objFields = append(s.objFields, nil)
@@ -625,7 +621,7 @@ func (s *solver) done() {
 	s.delta, s.prop, s.absorbed, s.copies, s.cx = nil, nil, nil, nil, nil
 	s.interned = nil
 	s.outSet, s.queue, s.queued, s.filters, s.filterOf, s.selections = nil, nil, nil, nil, nil, nil
-	s.firstObj, s.inst, s.buf, s.scratchArr, s.scratchDense = nil, instances{}, nil, bitset{}, bitset{}
+	s.inst, s.buf, s.scratchArr, s.scratchDense = instances{}, nil, bitset{}, bitset{}
 	s.objInst, s.batches = nil, nil
 	s.pool = nil
 	for _, st := range s.sites {

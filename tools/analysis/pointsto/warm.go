@@ -222,7 +222,13 @@ func (ww *warmWriter) write() {
 	for _, f := range s.filters {
 		w.Filters = append(w.Filters, ww.Class(f.class), int32(len(s.objClass)), ww.set(&f.objs))
 	}
-	w.FirstObj = slices.Clone(s.firstObj)
+	for _, objs := range s.inst.objs { // each class's first object (-1: none)
+		first := int32(-1)
+		if len(objs) > 0 {
+			first = objs[0]
+		}
+		w.FirstObj = append(w.FirstObj, first)
+	}
 	for _, m := range s.order {
 		mi := s.byID[m.ID]
 		wm := warmMethod{M: ww.Method(m), Ret: mi.ret, Exc: mi.exc, Base: mi.base, NumVars: mi.numVars,

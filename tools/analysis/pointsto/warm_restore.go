@@ -312,9 +312,8 @@ func (r *warmReader) state() {
 		s.filters = append(s.filters, f)
 	}
 	s.relinkFilters()
-	// s.firstObj was set as the objects were made (w.FirstObj, checked
-	// above, holds the same or, from a file written before objects set
-	// it, -1 for classes no filter had looked at).
+	// The classes' first objects (w.FirstObj, checked above) are those of
+	// s.inst.objs, made as the objects were restored.
 	for _, wm := range w.Reached {
 		m := r.methods[wm.M]
 		mi := &method{m: m, ret: wm.Ret, exc: wm.Exc, base: wm.Base, numVars: wm.NumVars}
