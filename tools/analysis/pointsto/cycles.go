@@ -16,9 +16,9 @@ import "slices"
 
 // find returns the representative of node n (path halving).
 func (s *solver) find(n int32) int32 {
-	for s.rep[n] != n {
-		s.rep[n] = s.rep[s.rep[n]]
-		n = s.rep[n]
+	for s.nodes[n].rep != n {
+		s.nodes[n].rep = s.nodes[s.nodes[n].rep].rep
+		n = s.nodes[n].rep
 	}
 	return n
 }
@@ -38,7 +38,7 @@ func (s *solver) maybeCollapse() {
 // node in the graph of unfiltered copy edges between representatives
 // (iterative Tarjan), each sorted, in order of their smallest node.
 func (s *solver) copyCycles() [][]int32 {
-	n := len(s.pts)
+	n := len(s.nodes)
 	index := make([]int32, n) // 0: unvisited, else DFS number + 1
 	low := make([]int32, n)
 	onStack := make([]bool, n)
@@ -51,7 +51,7 @@ func (s *solver) copyCycles() [][]int32 {
 	var sccs [][]int32
 	next := int32(1)
 	for root := range int32(n) {
-		if s.rep[root] != root || index[root] != 0 || len(s.copies[root]) == 0 {
+		if s.nodes[root].rep != root || index[root] != 0 || len(s.nodes[root].copies) == 0 {
 			continue
 		}
 		call = append(call[:0], frame{v: root})
@@ -62,8 +62,8 @@ func (s *solver) copyCycles() [][]int32 {
 		for len(call) > 0 {
 			f := &call[len(call)-1]
 			v := f.v
-			if f.i < len(s.copies[v]) {
-				e := s.copies[v][f.i]
+			if f.i < len(s.nodes[v].copies) {
+				e := s.nodes[v].copies[f.i]
 				f.i++
 				if e.filter >= 0 {
 					continue
@@ -115,24 +115,24 @@ func (s *solver) collapse(scc []int32) {
 	r := scc[0]
 	union := &bitset{}
 	for _, x := range scc {
-		union.or(s.pool, s.pts[x])
+		union.or(s.pool, s.nodes[x].pts)
 	}
 	// What the merged edges have not seen: the members' pending deltas if
 	// all members already hold the union (the usual case), else
 	// everything.
 	equal := true
 	for _, x := range scc {
-		if !equalSets(s.pts[x], union) {
+		if !equalSets(s.nodes[x].pts, union) {
 			equal = false
 			break
 		}
 	}
 	pts, delta, prop := union, union.clone(s.pool), (*bitset)(nil)
 	if equal {
-		pts, delta, prop = s.pts[r], &bitset{}, unknownSet
+		pts, delta, prop = s.nodes[r].pts, &bitset{}, unknownSet
 		retain(pts)
 		for _, x := range scc {
-			delta.or(s.pool, s.delta[x])
+			delta.or(s.pool, s.nodes[x].delta)
 		}
 		if delta.n == 0 {
 			delta, prop = nil, pts
@@ -140,26 +140,26 @@ func (s *solver) collapse(scc []int32) {
 		}
 	}
 	for _, x := range scc[1:] {
-		s.rep[x] = r
-		s.copies[r] = append(s.copies[r], s.copies[x]...)
+		s.nodes[x].rep = r
+		s.nodes[r].copies = append(s.nodes[r].copies, s.nodes[x].copies...)
 		if c := s.cx[x]; c != nil {
 			rc := s.complex(r)
 			rc.loads = append(rc.loads, c.loads...)
 			rc.stores = append(rc.stores, c.stores...)
 			rc.recvs = append(rc.recvs, c.recvs...)
 		}
-		s.copies[x], s.cx[x] = nil, nil
+		s.nodes[x].copies, s.cx[x] = nil, nil
 		delete(s.outSet, x)
 	}
 	for _, x := range scc[1:] {
-		s.release(s.absorbed[x])
-		s.absorbed[x] = nil
+		s.release(s.nodes[x].absorbed)
+		s.nodes[x].absorbed = nil
 	}
 	for _, x := range scc {
-		s.release(s.pts[x])
-		s.release(s.delta[x])
-		s.release(s.prop[x])
-		s.pts[x], s.delta[x], s.prop[x] = nil, nil, nil
+		s.release(s.nodes[x].pts)
+		s.release(s.nodes[x].delta)
+		s.release(s.nodes[x].prop)
+		s.nodes[x].pts, s.nodes[x].delta, s.nodes[x].prop = nil, nil, nil
 	}
 	if pts != nil && pts.refs == 0 {
 		pts.refs = 1
@@ -167,10 +167,10 @@ func (s *solver) collapse(scc []int32) {
 	if delta != nil {
 		delta.refs = 1
 	}
-	s.pts[r], s.delta[r], s.prop[r] = pts, delta, prop
-	s.copies[r] = s.dedupEdges(r, s.copies[r])
+	s.nodes[r].pts, s.nodes[r].delta, s.nodes[r].prop = pts, delta, prop
+	s.nodes[r].copies = s.dedupEdges(r, s.nodes[r].copies)
 	delete(s.outSet, r)
-	if !s.delta[r].IsEmpty() {
+	if !s.nodes[r].delta.IsEmpty() {
 		s.enqueue(r)
 	}
 }

@@ -84,7 +84,7 @@ func (s *solver) seedAll(n int32, objs []int32) {
 		return
 	}
 	n = s.find(n)
-	c := idCursor{b: s.pts[n]}
+	c := idCursor{b: s.nodes[n].pts}
 	var pts, delta *bitset
 	for _, o := range objs {
 		if c.has(uint32(o)) {
@@ -93,7 +93,7 @@ func (s *solver) seedAll(n int32, objs []int32) {
 		if pts == nil {
 			// The new objects are added after the ones c looks at, so
 			// its array (if it stays one) only gains ids behind it.
-			pts, delta = s.own(&s.pts[n]), s.own(&s.delta[n])
+			pts, delta = s.own(&s.nodes[n].pts), s.own(&s.nodes[n].delta)
 			c.b = pts
 		}
 		pts.add(s.pool, uint32(o))

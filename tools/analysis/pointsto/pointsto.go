@@ -113,17 +113,17 @@ func Analyze(p *link.Program, roots []*hierarchy.Method, opts Options) (*Result,
 	if os.Getenv("RF_PTSTATS") != "" {
 		edges := s.numEdges
 		big, merged := 0, 0
-		for i := range s.rep {
-			if s.rep[i] != int32(i) {
+		for i := range s.nodes {
+			if s.nodes[i].rep != int32(i) {
 				merged++
 			}
 		}
-		for _, x := range s.pts {
-			if x.GetCardinality() > 1000 {
+		for i := range s.nodes {
+			if s.nodes[i].pts.GetCardinality() > 1000 {
 				big++
 			}
 		}
-		fmt.Fprintf(os.Stderr, "pointsto: nodes %d objects %d copy edges %d methods %d bigsets %d merged %d\n", len(s.pts), len(s.objClass), edges, len(s.order), big, merged)
+		fmt.Fprintf(os.Stderr, "pointsto: nodes %d objects %d copy edges %d methods %d bigsets %d merged %d\n", len(s.nodes), len(s.objClass), edges, len(s.order), big, merged)
 	}
 	return &Result{Graph: s.graph(roots), s: s}, nil
 }

@@ -124,7 +124,7 @@ func (r *Result) StaticPointsTo(f *hierarchy.Field) []int {
 
 func (r *Result) set(n int32) []int {
 	var out []int
-	r.s.pts[r.s.find(n)].Iterate(func(x uint32) bool { // in increasing order
+	r.s.nodes[r.s.find(n)].pts.Iterate(func(x uint32) bool { // in increasing order
 		out = append(out, int(x))
 		return true
 	})

@@ -56,27 +56,27 @@ func (s *solver) own(p **bitset) *bitset {
 // share makes node n's set the set cur (equal to n's).
 func (s *solver) share(n int32, cur *bitset) {
 	retain(cur)
-	s.release(s.pts[n])
-	s.pts[n] = cur
+	s.release(s.nodes[n].pts)
+	s.nodes[n].pts = cur
 }
 
 // addDelta adds the objects d, new to node n, to n's delta.
 func (s *solver) addDelta(n int32, d *bitset) {
-	if s.delta[n].IsEmpty() && d != &s.scratchArr && d != &s.scratchDense {
+	if s.nodes[n].delta.IsEmpty() && d != &s.scratchArr && d != &s.scratchDense {
 		retain(d)
-		s.release(s.delta[n])
-		s.delta[n] = d
+		s.release(s.nodes[n].delta)
+		s.nodes[n].delta = d
 		return
 	}
-	if cur := s.delta[n]; cur != nil && cur.refs > 1 {
+	if cur := s.nodes[n].delta; cur != nil && cur.refs > 1 {
 		// Shared: make the union at once rather than copy, then grow, it.
 		u := unionOf(s.pool, cur, d)
 		u.refs = 1
 		s.release(cur)
-		s.delta[n] = u
+		s.nodes[n].delta = u
 		return
 	}
-	s.own(&s.delta[n]).or(s.pool, d)
+	s.own(&s.nodes[n].delta).or(s.pool, d)
 }
 
 // flowDelta propagates the delta d of node n along edge e. from is the
@@ -87,11 +87,11 @@ func (s *solver) flowDelta(n int32, d, from, cur *bitset, e edge) bool {
 	if m == n {
 		return false
 	}
-	pm := s.pts[m]
+	pm := s.nodes[m].pts
 	if pm == cur {
 		return true // m has n's set
 	}
-	if s.delta[m] == d || s.absorbed[m] == d {
+	if s.nodes[m].delta == d || s.nodes[m].absorbed == d {
 		return false // m has d already
 	}
 	var pass *bitset
@@ -110,24 +110,24 @@ func (s *solver) flowDelta(n int32, d, from, cur *bitset, e edge) bool {
 	if pass == nil {
 		s.absorb(m, d)
 	}
-	return s.pts[m] == cur
+	return s.nodes[m].pts == cur
 }
 
 // absorb records that node m has every object of delta d: m skips d when
 // it comes again along another path (holding d keeps it unchanged).
 func (s *solver) absorb(m int32, d *bitset) {
 	retain(d)
-	s.release(s.absorbed[m])
-	s.absorbed[m] = d
+	s.release(s.nodes[m].absorbed)
+	s.nodes[m].absorbed = d
 }
 
 // flowAll propagates the set of node from along a new edge to node to.
 func (s *solver) flowAll(from, to, filter int32) {
-	cur := s.pts[from]
+	cur := s.nodes[from].pts
 	if cur.IsEmpty() {
 		return
 	}
-	pm := s.pts[to]
+	pm := s.nodes[to].pts
 	if pm == cur {
 		return
 	}
@@ -149,7 +149,7 @@ func (s *solver) flowAll(from, to, filter int32) {
 // comes from, m shares it. Successors holding the same shared set get
 // the same result (flowMemo).
 func (s *solver) flowInto(src, pass *bitset, f, m int32, full *bitset) {
-	pm := s.pts[m]
+	pm := s.nodes[m].pts
 	shared := pm != nil && pm.refs > 1
 	if shared {
 		for _, e := range s.memo {
@@ -192,7 +192,7 @@ func (s *solver) flowInto(src, pass *bitset, f, m int32, full *bitset) {
 		return
 	}
 	d := nw
-	if nw != src && (shared || s.delta[m].IsEmpty()) {
+	if nw != src && (shared || s.nodes[m].delta.IsEmpty()) {
 		d = s.setOf(nw)
 	}
 	s.addDelta(m, d)
@@ -213,12 +213,12 @@ func (s *solver) flowInto(src, pass *bitset, f, m int32, full *bitset) {
 			}
 		}
 		s.release(pm)
-		s.pts[m] = u
+		s.nodes[m].pts = u
 	default:
-		s.own(&s.pts[m]).or(s.pool, nw)
+		s.own(&s.nodes[m].pts).or(s.pool, nw)
 	}
 	if shared {
-		s.remember(flowMemo{src: src, pm: pm, filter: f, pts: s.pts[m], delta: d})
+		s.remember(flowMemo{src: src, pm: pm, filter: f, pts: s.nodes[m].pts, delta: d})
 	}
 }
 

@@ -159,17 +159,17 @@ func (ww *warmWriter) write() {
 		}
 		w.ObjKeys = append(w.ObjKeys, m, k.site, k.level, kc)
 	}
-	w.NumNodes = int32(len(s.pts))
-	w.NodeSet = make([]int32, len(s.pts))
-	w.EdgeLen = make([]int32, len(s.pts))
-	for n := range int32(len(s.pts)) {
+	w.NumNodes = int32(len(s.nodes))
+	w.NodeSet = make([]int32, len(s.nodes))
+	w.EdgeLen = make([]int32, len(s.nodes))
+	for n := range int32(len(s.nodes)) {
 		if r := s.find(n); r != n {
 			w.Rep = append(w.Rep, n, r)
 			continue
 		}
-		w.NodeSet[n] = ww.set(s.pts[n])
-		w.EdgeLen[n] = int32(len(s.copies[n]))
-		for _, e := range s.copies[n] {
+		w.NodeSet[n] = ww.set(s.nodes[n].pts)
+		w.EdgeLen[n] = int32(len(s.nodes[n].copies))
+		for _, e := range s.nodes[n].copies {
 			w.Edges = append(w.Edges, e.to, e.filter)
 		}
 		if c := s.cx[n]; c != nil {
@@ -185,7 +185,7 @@ func (ww *warmWriter) write() {
 	for i, st := range s.sites {
 		siteIdx[st] = int32(i)
 	}
-	for n := range int32(len(s.pts)) {
+	for n := range int32(len(s.nodes)) {
 		if c := s.cx[n]; c != nil && s.find(n) == n {
 			for _, st := range c.recvs {
 				w.Recvs = append(w.Recvs, n, siteIdx[st])

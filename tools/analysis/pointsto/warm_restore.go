@@ -249,7 +249,7 @@ func (r *warmReader) state() {
 		s.newNode()
 	}
 	for i := 0; i < len(w.Rep); i += 2 {
-		s.rep[w.Rep[i]] = w.Rep[i+1]
+		s.nodes[w.Rep[i]].rep = w.Rep[i+1]
 	}
 	r.sets = make([]*bitset, len(w.Sets))
 	for i, d := range w.Sets {
@@ -268,7 +268,7 @@ func (r *warmReader) state() {
 		if k := w.NodeSet[n]; k > 0 {
 			b := r.sets[k-1]
 			// Everything a node has was propagated: its snapshot is its set.
-			s.pts[n], s.prop[n] = b, b
+			s.nodes[n].pts, s.nodes[n].prop = b, b
 			b.refs += 2
 		}
 		if l := int(w.EdgeLen[n]); l > 0 {
@@ -277,7 +277,7 @@ func (r *warmReader) state() {
 				es[j] = edge{w.Edges[e], w.Edges[e+1]}
 				e += 2
 			}
-			s.copies[n] = es
+			s.nodes[n].copies = es
 		}
 	}
 	for i := 0; i < len(w.Access); i += 4 {
