@@ -195,6 +195,9 @@ func (s *solver) flowInto(src, pass *bitset, f, m int32, full *bitset) {
 	if nw != src && (shared || s.nodes[m].delta.IsEmpty()) {
 		d = s.setOf(nw)
 	}
+	if shared {
+		retain(pm) // the memo's key, which m may stop holding below
+	}
 	s.addDelta(m, d)
 	switch {
 	case pm.Len()+int(nw.n) == full.Len() && (pass == nil || pm.subsetOf(full) && nw.subsetOf(full)):
@@ -219,6 +222,7 @@ func (s *solver) flowInto(src, pass *bitset, f, m int32, full *bitset) {
 	}
 	if shared {
 		s.remember(flowMemo{src: src, pm: pm, filter: f, pts: s.nodes[m].pts, delta: d})
+		s.release(pm)
 	}
 }
 
@@ -306,12 +310,15 @@ func (s *solver) setOf(b *bitset) *bitset {
 
 // enter puts b, of hash h, in the table.
 func (s *solver) enter(b *bitset, h uint64) {
+	// Sweep before b joins: a set new to setOf is held by the table alone
+	// until its caller takes it, and a sweep would free it.
+	if s.numInterned >= 2*s.internedAtSweep+1<<14 {
+		s.sweep()
+	}
 	b.interned = true
 	retain(b)
 	s.interned[h] = append(s.interned[h], b)
-	if s.numInterned++; s.numInterned > 2*s.internedAtSweep+1<<14 {
-		s.sweep()
-	}
+	s.numInterned++
 }
 
 // sweep drops the interned sets only the table holds.
