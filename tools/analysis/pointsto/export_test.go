@@ -1,7 +1,11 @@
 package pointsto
 
 import (
+	"encoding/binary"
 	"fmt"
+	"hash/fnv"
+	"slices"
+	"strings"
 
 	"github.com/rules-fragment/rules_fragment/tools/hierarchy"
 	"github.com/rules-fragment/rules_fragment/tools/link"
@@ -30,4 +34,78 @@ func CheckFilters(p *link.Program, roots []*hierarchy.Method, opts Options) (fil
 		}
 	}
 	return len(s.filters), len(s.objClass), nil
+}
+
+// SetDegreeLevels sets the out-degrees from which nodes wait a level
+// further (schedule.go) and returns the former ones.
+func SetDegreeLevels(l [3]int) [3]int {
+	old := degreeLevels
+	degreeLevels = l
+	return old
+}
+
+// Digest lists every answer of r by stable names, sorted: each reached
+// method's variables, returns, the fields of every object and the static
+// fields, with their objects (counted and hashed); and the call graph's
+// sites with their receivers and targets.
+func (r *Result) Digest() []string {
+	s := r.s
+	var out []string
+	// A set of objects as its size and a hash of its objects' ranks in
+	// name order: the sets of a whole program's variables name thousands
+	// of objects.
+	names := make([]string, r.NumObjects())
+	for o := range names {
+		names[o] = r.Object(o).String()
+	}
+	byName := make([]int, len(names))
+	for i := range byName {
+		byName[i] = i
+	}
+	slices.SortFunc(byName, func(a, b int) int { return strings.Compare(names[a], names[b]) })
+	rank := make([]uint32, len(names))
+	for i, o := range byName {
+		rank[o] = uint32(i)
+	}
+	objs := func(ids []int) string {
+		rs := make([]uint32, len(ids))
+		for i, o := range ids {
+			rs[i] = rank[o]
+		}
+		slices.Sort(rs)
+		h := fnv.New64a()
+		for _, x := range rs {
+			h.Write(binary.LittleEndian.AppendUint32(nil, x))
+		}
+		return fmt.Sprintf("%d objects, %x", len(rs), h.Sum64())
+	}
+	for _, mi := range s.methods {
+		if mi.params == nil {
+			continue
+		}
+		for v := range mi.numVars {
+			out = append(out, fmt.Sprintf("%s v%d: %s", mi.m.Key(), v, objs(r.VarPointsTo(mi.m, v))))
+		}
+		out = append(out, fmt.Sprintf("%s ret: %s", mi.m.Key(), objs(r.ReturnPointsTo(mi.m))))
+	}
+	for o := range s.objFields {
+		for _, f := range s.objFields[o] {
+			out = append(out, fmt.Sprintf("%s.%d: %s", r.Object(o), f.field, objs(r.set(f.node))))
+		}
+	}
+	for f, n := range s.statics {
+		out = append(out, fmt.Sprintf("static %d: %s", f, objs(r.set(n))))
+	}
+	for _, st := range r.Graph.Sites {
+		var rc, tm []string
+		for _, c := range st.Receivers {
+			rc = append(rc, c.Name)
+		}
+		for _, m := range st.Targets {
+			tm = append(tm, m.Key())
+		}
+		out = append(out, fmt.Sprintf("site %s@%d %s: %v -> %v", st.Caller.Key(), st.ID, st.Ref, rc, tm))
+	}
+	slices.Sort(out)
+	return out
 }

@@ -52,8 +52,9 @@ type solver struct {
 	objFields    [][]fieldSlot              // object → its fields' nodes (fieldNode)
 	fieldFilter  map[int32]*hierarchy.Class // field id → filter of its type
 	statics      map[int32]int32            // field id → node
-	queue        []int32
+	queue        []int32                    // schedule.go
 	qhead        int
+	waiting      [len(degreeLevels) + 1][]int32
 	scratchArr   bitset // new objects of a flow, from an array set
 	scratchDense bitset // new objects of a flow, from a dense set
 	pool         *wordPool
@@ -221,13 +222,6 @@ func (s *solver) objectFor(k objKey, c *hierarchy.Class) int32 {
 	s.objIDs[k] = o
 	s.pushObject(i, o)
 	return o
-}
-
-func (s *solver) enqueue(n int32) {
-	if x := &s.nodes[n]; !x.queued {
-		x.queued = true
-		s.queue = append(s.queue, n)
-	}
 }
 
 // seed adds object o to node n.
@@ -484,7 +478,7 @@ func (s *solver) solve() error {
 // constraints added), then changed nodes propagate, until neither is left.
 func (s *solver) run() error {
 	var objs []int32
-	for (len(s.visitQ) > 0 || s.qhead < len(s.queue)) && s.err == nil {
+	for s.err == nil && (len(s.visitQ) > 0 || s.qhead < len(s.queue) || s.refill()) {
 		for len(s.visitQ) > 0 {
 			m := s.visitQ[0]
 			s.visitQ = s.visitQ[1:]
@@ -626,7 +620,7 @@ func (s *solver) done() {
 	}
 	s.cx = nil
 	s.interned = nil
-	s.outSet, s.queue, s.filters, s.filterOf, s.selections = nil, nil, nil, nil, nil
+	s.outSet, s.queue, s.waiting, s.filters, s.filterOf, s.selections = nil, nil, [len(s.waiting)][]int32{}, nil, nil, nil
 	s.inst, s.buf, s.scratchArr, s.scratchDense = instances{}, nil, bitset{}, bitset{}
 	s.objInst, s.batches = nil, nil
 	s.pool = nil
