@@ -44,16 +44,16 @@ func SetDegreeLevels(l [3]int) [3]int {
 	return old
 }
 
-// Digest lists every answer of r by stable names, sorted: each reached
-// method's variables, returns, the fields of every object and the static
-// fields, with their objects (counted and hashed); and the call graph's
-// sites with their receivers and targets.
+// Digest lists every answer of r by stable names, sorted: the reachable
+// methods; each reached method's variables and returns, the fields of
+// every object and the static fields, with their objects; the call
+// graph's sites with their receivers and targets; what is unmodelled.
 func (r *Result) Digest() []string {
 	s := r.s
 	var out []string
-	// A set of objects as its size and a hash of its objects' ranks in
-	// name order: the sets of a whole program's variables name thousands
-	// of objects.
+	// A set of objects by name, or, from 17 objects on, as its size and a
+	// hash of its objects' ranks in name order: the sets of a whole
+	// program's variables name thousands of objects.
 	names := make([]string, r.NumObjects())
 	for o := range names {
 		names[o] = r.Object(o).String()
@@ -68,6 +68,14 @@ func (r *Result) Digest() []string {
 		rank[o] = uint32(i)
 	}
 	objs := func(ids []int) string {
+		if len(ids) <= 16 {
+			var l []string
+			for _, o := range ids {
+				l = append(l, names[o])
+			}
+			slices.Sort(l)
+			return fmt.Sprint(l)
+		}
 		rs := make([]uint32, len(ids))
 		for i, o := range ids {
 			rs[i] = rank[o]
@@ -78,6 +86,12 @@ func (r *Result) Digest() []string {
 			h.Write(binary.LittleEndian.AppendUint32(nil, x))
 		}
 		return fmt.Sprintf("%d objects, %x", len(rs), h.Sum64())
+	}
+	for _, m := range r.Graph.Reachable {
+		out = append(out, "reach "+m.Key())
+	}
+	for _, u := range r.Graph.Unmodelled {
+		out = append(out, fmt.Sprintf("unmodelled %s@%d %s", u.Method.Key(), u.Site, u.Reason))
 	}
 	for _, mi := range s.methods {
 		if mi.params == nil {

@@ -9,8 +9,9 @@ package pointsto
 // takes the nodes of fewer than 10 first-in first-out, and a level moves
 // into it, lowest first, only when it has run dry. A node with many
 // successors then gathers its objects and passes them on in one delta:
-// 69 M flows instead of 386 M, 63 s → 36 s. (The copy graph's
-// topological order, sources first, tried before, made that run 117 s.)
+// 67 M flows instead of 386 M, 64 s → 38.5 s (the JDK 25 image's
+// fragment: 74.6 s → 41.7 s). The copy graph's topological order, sources
+// first, tried before, made the JDK 17 run 117 s.
 // The fixpoint, and so every result, is the same in any order;
 // TestScheduleIndependent checks it.
 

@@ -48,45 +48,6 @@ func miniRuntime(t testing.TB) (sum, warm, client string) {
 	return sum, warm, client
 }
 
-// dump lists a result's reachable methods, call sites with receivers and
-// targets, and the points-to sets of every variable, by name.
-func dump(t *testing.T, p *link.Program, r *pointsto.Result) []string {
-	var out []string
-	for _, m := range r.Graph.Reachable {
-		out = append(out, "reach "+m.Key())
-		b, err := p.Body(m)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if b == nil {
-			continue
-		}
-		for v := range b.NumVars {
-			objs := r.VarPointsTo(m, v)
-			var names []string
-			for _, o := range objs {
-				names = append(names, r.Object(o).String())
-			}
-			slices.Sort(names)
-			out = append(out, fmt.Sprintf("pts %s v%d %v", m.Key(), v, names))
-		}
-	}
-	for _, s := range r.Graph.Sites {
-		var rc, tm []string
-		for _, c := range s.Receivers {
-			rc = append(rc, c.Name)
-		}
-		for _, t := range s.Targets {
-			tm = append(tm, t.Key())
-		}
-		out = append(out, fmt.Sprintf("site %s@%d %s rc %v tm %v", s.Caller.Key(), s.ID, s.Ref, rc, tm))
-	}
-	for _, u := range r.Graph.Unmodelled {
-		out = append(out, fmt.Sprintf("unmodelled %s@%d %s", u.Method.Key(), u.Site, u.Reason))
-	}
-	return out
-}
-
 func TestWarmStart(t *testing.T) {
 	sum, warm, client := miniRuntime(t)
 	load := func() *link.Program {
@@ -117,7 +78,7 @@ func TestWarmStart(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		a, b := dump(t, pc, cold), dump(t, p, hot)
+		a, b := cold.Digest(), hot.Digest()
 		if d := slices.Compare(a, b); d != 0 {
 			t.Fatalf("%s: warm start differs from cold:\ncold %q\nwarm %q", opts.Name(), a, b)
 		}
