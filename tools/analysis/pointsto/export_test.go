@@ -11,6 +11,8 @@ import (
 	"github.com/rules-fragment/rules_fragment/tools/link"
 )
 
+func init() { checkRefs = true }
+
 // CheckFilters solves from roots (continuing from opts.Warm if set) and
 // checks that every type filter's set holds exactly the objects whose
 // class is a subtype of the filter's class. It returns the numbers of

@@ -23,18 +23,34 @@ var unknownSet = &bitset{}
 // retain and release count the holders of a set.
 func retain(b *bitset) {
 	if b != nil && b != unknownSet {
+		if checkRefs && b.n < 0 {
+			panic("pointsto: a freed set is taken again")
+		}
 		b.refs++
 	}
 }
 
 func (s *solver) release(b *bitset) {
 	if b != nil && b != unknownSet {
+		if checkRefs && b.refs <= 0 {
+			panic("pointsto: a set is released more often than taken")
+		}
 		if b.refs--; b.refs == 0 {
 			s.pool.put(b.words)
 			b.words = nil
+			if checkRefs {
+				b.n = freed
+			}
 		}
 	}
 }
+
+// checkRefs makes the package's tests catch reference-count errors: a
+// freed set gets a negative size, which the set operations trip over,
+// and taking a freed set again or releasing a set once too often panics.
+var checkRefs = false
+
+const freed = -1 << 30
 
 // own makes *p a set held only by the caller's slot (copying a shared
 // one, allocating an empty one for nil) and returns it.
