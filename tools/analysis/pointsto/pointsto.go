@@ -40,9 +40,10 @@
 //
 // The solver (seed 000 §6.3 and anchors.md's lessons of go/pointer)
 // propagates differences: a node passes on only the objects it gained
-// since it was last processed, from a FIFO worklist. Sets are arrays or
-// bitmaps of object ids (sets.go), shared between nodes with equal sets
-// (sharing.go); cycles of copy edges are collapsed into one node
+// since it was last processed, from a worklist that holds back nodes
+// with many successors until the others are done (schedule.go). Sets
+// are arrays or bitmaps of object ids (sets.go), shared between nodes
+// with equal sets (sharing.go); cycles of copy edges are collapsed into one node
 // (cycles.go); JVM selection is cached per resolved method and receiver
 // class, and each type filter keeps the set of objects that pass it,
 // extended as objects and filters appear (filters.go). Objects and nodes
