@@ -90,6 +90,7 @@ package modref
 
 import (
 	"cmp"
+	"encoding/binary"
 	"slices"
 	"strings"
 
@@ -133,6 +134,8 @@ type Result struct {
 	inaccessible *intsets.Sparse
 	reachable    []*intsets.Sparse
 	stripped     map[*intsets.Sparse]*intsets.Sparse // accessible(set, f) for filters without reachable
+	unions       map[string][2]*intsets.Sparse       // calleeSets by list of nodes
+	calleeBuf    []int32
 }
 
 // node is a reached method: its transitive sets (shared by the members of
@@ -169,24 +172,19 @@ func (r *Result) Site(s *callgraph.Site) (mod, use *intsets.Sparse) {
 	if _, ok := r.index[s.Caller.ID]; !ok {
 		return nil, nil
 	}
-	var mods, uses []*intsets.Sparse
-	add := func(i int32) {
-		mods = append(mods, r.nodes[i].mod)
-		uses = append(uses, r.nodes[i].use)
-	}
+	is := r.calleeBuf[:0]
 	for _, t := range s.Targets {
 		if i, ok := r.index[t.ID]; ok {
-			add(i)
+			is = append(is, i)
 		}
 	}
 	x := r.sites[s]
 	if x != nil {
-		for _, i := range x.callees {
-			add(i)
-		}
+		is = append(is, x.callees...)
 	}
+	r.calleeBuf = is
+	mod, use = r.calleeSets(is)
 	var scratch intsets.Sparse
-	mod, use = union(mods, &scratch), union(uses, &scratch)
 	if x != nil {
 		if x.filter >= 0 {
 			mod, use = r.accessible(mod, x.filter), r.accessible(use, x.filter)
@@ -198,6 +196,34 @@ func (r *Result) Site(s *callgraph.Site) (mod, use *intsets.Sparse) {
 			use = union([]*intsets.Sparse{use, x.use}, &scratch)
 		}
 	}
+	return mod, use
+}
+
+// calleeSets returns the unions of the MOD and USE sets of nodes is
+// (sorted in place), remembered per list of nodes: sites of one resolved
+// method and static type have the same targets, and making the unions of
+// large sets again for each was most of the time of a library fragment's
+// report.
+func (r *Result) calleeSets(is []int32) (mod, use *intsets.Sparse) {
+	slices.Sort(is)
+	is = slices.Compact(is)
+	key := make([]byte, 0, 4*len(is))
+	for _, i := range is {
+		key = binary.LittleEndian.AppendUint32(key, uint32(i))
+	}
+	if u, ok := r.unions[string(key)]; ok {
+		return u[0], u[1]
+	}
+	mods, uses := make([]*intsets.Sparse, len(is)), make([]*intsets.Sparse, len(is))
+	for k, i := range is {
+		mods[k], uses[k] = r.nodes[i].mod, r.nodes[i].use
+	}
+	var scratch intsets.Sparse
+	mod, use = union(mods, &scratch), union(uses, &scratch)
+	if r.unions == nil {
+		r.unions = map[string][2]*intsets.Sparse{}
+	}
+	r.unions[string(key)] = [2]*intsets.Sparse{mod, use}
 	return mod, use
 }
 
@@ -965,6 +991,9 @@ func intersection(x, y *intsets.Sparse) *intsets.Sparse {
 // union returns the union of sets: the largest of them when it contains
 // all the others (sharing it), a new set otherwise.
 func union(sets []*intsets.Sparse, scratch *intsets.Sparse) *intsets.Sparse {
+	if len(sets) == 1 {
+		return sets[0]
+	}
 	best, bestLen := -1, -1
 	for i, s := range sets {
 		if n := s.Len(); n > bestLen {

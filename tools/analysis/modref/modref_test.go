@@ -293,3 +293,44 @@ func TestFragment(t *testing.T) {
 		t.Errorf("MOD(cb.call) = %q lacks %s", names(r, cb), ph)
 	}
 }
+
+// TestSiteUnionsRemembered: a call site's sets are the same whether the
+// unions of its callees' sets come from those Site remembered for other
+// sites or are made afresh.
+func TestSiteUnionsRemembered(t *testing.T) {
+	dir := compile(t, "*.java")
+	p, err := link.Load(link.Options{Client: []string{dir}, Libraries: []string{jdk17}, Release: 17})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer p.Close()
+	pt, err := pointsto.Analyze(p, p.MainMethods(), pointsto.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	r, err := modref.Analyze(p, pt)
+	if err != nil {
+		t.Fatal(err)
+	}
+	remembered := make([][2]*intsets.Sparse, len(pt.Graph.Sites)) // shared sets: no copies
+	for i, s := range pt.Graph.Sites {
+		mod, use := r.Site(s)
+		remembered[i] = [2]*intsets.Sparse{mod, use}
+	}
+	same := func(a, b *intsets.Sparse) bool { return a == b || a != nil && b != nil && a.Equals(b) }
+	checked := 0
+	for i, s := range pt.Graph.Sites {
+		r.ForgetUnions()
+		mod, use := r.Site(s)
+		if !same(mod, remembered[i][0]) || !same(use, remembered[i][1]) {
+			t.Fatalf("site %s@%d %s: MOD/USE made afresh differ from those made with remembered unions", s.Caller.Key(), s.ID, s.Ref)
+		}
+		if mod != nil && !mod.IsEmpty() {
+			checked++
+		}
+	}
+	if checked < 1000 {
+		t.Fatalf("only %d sites with a MOD set", checked)
+	}
+	t.Logf("%d sites, %d checked with a MOD set", len(pt.Graph.Sites), checked)
+}
