@@ -104,13 +104,16 @@ func site(t *testing.T, g *callgraph.Graph, caller, ref string) *callgraph.Site 
 	return nil
 }
 
-func TestHandChecked(t *testing.T) {
+// analyzeMain compiles the corpus and runs AND_f and MOD/USE from its
+// main methods (the program is closed when the test ends).
+func analyzeMain(t *testing.T) (*link.Program, *pointsto.Result, *modref.Result) {
+	t.Helper()
 	dir := compile(t, "*.java")
 	p, err := link.Load(link.Options{Client: []string{dir}, Libraries: []string{jdk17}, Release: 17})
 	if err != nil {
 		t.Fatal(err)
 	}
-	defer p.Close()
+	t.Cleanup(func() { p.Close() })
 	pt, err := pointsto.Analyze(p, p.MainMethods(), pointsto.Options{})
 	if err != nil {
 		t.Fatal(err)
@@ -119,6 +122,11 @@ func TestHandChecked(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	return p, pt, r
+}
+
+func TestHandChecked(t *testing.T) {
+	p, pt, r := analyzeMain(t)
 	main := pkg + "Main."
 	a := func(m string, k int) string { return alloc(t, p, main+m, k) }
 	box := func(m string, k int, f string) string { return a(m, k) + "." + pkg + "Main$Box." + f }
@@ -298,20 +306,7 @@ func TestFragment(t *testing.T) {
 // unions of its callees' sets come from those Site remembered for other
 // sites or are made afresh.
 func TestSiteUnionsRemembered(t *testing.T) {
-	dir := compile(t, "*.java")
-	p, err := link.Load(link.Options{Client: []string{dir}, Libraries: []string{jdk17}, Release: 17})
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer p.Close()
-	pt, err := pointsto.Analyze(p, p.MainMethods(), pointsto.Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	r, err := modref.Analyze(p, pt)
-	if err != nil {
-		t.Fatal(err)
-	}
+	_, pt, r := analyzeMain(t)
 	remembered := make([][2]*intsets.Sparse, len(pt.Graph.Sites)) // shared sets: no copies
 	for i, s := range pt.Graph.Sites {
 		mod, use := r.Site(s)
