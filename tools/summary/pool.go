@@ -1,5 +1,7 @@
 package summary
 
+import "cmp"
+
 // Pool interns the symbols that statements refer to: strings (class names,
 // array descriptors, member names and descriptors), field references and
 // method references, each by a dense id. A summary has one Pool; the linker
@@ -9,6 +11,10 @@ type Pool struct {
 	Fields  []FieldRef
 	Methods []MethodRef
 
+	// The lookup maps of String, FieldID and MethodID. A decoded pool
+	// leaves them nil until something interns into it (a linker only reads
+	// a summary's pool), which spares every link building three maps over
+	// the runtime's ~700 k symbols.
 	strs    map[string]int32
 	fields  map[FieldRef]int32
 	methods map[MethodRef]int32
@@ -29,8 +35,28 @@ func NewPool() *Pool {
 	return &Pool{strs: map[string]int32{}, fields: map[FieldRef]int32{}, methods: map[MethodRef]int32{}}
 }
 
+// index builds the lookup maps of a decoded pool on first interning.
+func (p *Pool) index() {
+	if p.strs != nil {
+		return
+	}
+	p.strs = make(map[string]int32, len(p.Strings))
+	for i, s := range p.Strings {
+		p.strs[s] = int32(i)
+	}
+	p.fields = make(map[FieldRef]int32, len(p.Fields))
+	for i, f := range p.Fields {
+		p.fields[f] = int32(i)
+	}
+	p.methods = make(map[MethodRef]int32, len(p.Methods))
+	for i, m := range p.Methods {
+		p.methods[m] = int32(i)
+	}
+}
+
 // String interns s.
 func (p *Pool) String(s string) int32 {
+	p.index()
 	if id, ok := p.strs[s]; ok {
 		return id
 	}
@@ -47,6 +73,7 @@ func (p *Pool) Field(class, name, desc string) int32 {
 
 // FieldID interns a field reference made of this pool's string ids.
 func (p *Pool) FieldID(f FieldRef) int32 {
+	p.index()
 	if id, ok := p.fields[f]; ok {
 		return id
 	}
@@ -63,6 +90,7 @@ func (p *Pool) Method(class, name, desc string, iface bool) int32 {
 
 // MethodID interns a method reference made of this pool's string ids.
 func (p *Pool) MethodID(m MethodRef) int32 {
+	p.index()
 	if id, ok := p.methods[m]; ok {
 		return id
 	}
@@ -136,4 +164,41 @@ func (m *Mapper) method(id int32) int32 {
 	v := m.to.MethodID(MethodRef{m.str(r.Class), m.str(r.Name), m.str(r.Desc), r.Interface})
 	m.methods[id] = v + 1
 	return v
+}
+
+// repeated returns the index of the first element of xs equal to an
+// earlier one, or -1. Tables the summarizer writes are strictly increasing
+// under cmp, which proves them free of repeats without a map; others are
+// checked with one.
+func repeated[T comparable](xs []T, cmp func(a, b T) int) int {
+	increasing := true
+	for i := 1; i < len(xs) && increasing; i++ {
+		increasing = cmp(xs[i-1], xs[i]) < 0
+	}
+	if increasing {
+		return -1
+	}
+	seen := make(map[T]struct{}, len(xs))
+	for i, x := range xs {
+		if _, ok := seen[x]; ok {
+			return i
+		}
+		seen[x] = struct{}{}
+	}
+	return -1
+}
+
+func compareFields(a, b FieldRef) int {
+	return cmp.Or(cmp.Compare(a.Class, b.Class), cmp.Compare(a.Name, b.Name), cmp.Compare(a.Desc, b.Desc))
+}
+
+func compareMethods(a, b MethodRef) int {
+	return cmp.Or(cmp.Compare(a.Class, b.Class), cmp.Compare(a.Name, b.Name), cmp.Compare(a.Desc, b.Desc), cmp.Compare(boolInt(a.Interface), boolInt(b.Interface)))
+}
+
+func boolInt(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
 }

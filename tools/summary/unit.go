@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io"
 	"slices"
+	"strings"
 
 	"github.com/vmihailenco/msgpack/v5"
 
@@ -223,7 +224,7 @@ func ReadUnit(file string, r io.Reader) (*Unit, Header, error) {
 }
 
 func decodeUnit(dec *msgpack.Decoder) (*Unit, error) {
-	u := &Unit{Pool: NewPool()}
+	u := &Unit{Pool: &Pool{}} // lookup maps only if interned into
 	p := u.Pool
 	n, err := dec.DecodeArrayLen()
 	if err != nil {
@@ -238,11 +239,10 @@ func decodeUnit(dec *msgpack.Decoder) (*Unit, error) {
 		if err != nil {
 			return nil, fmt.Errorf("string %d: %w", i, err)
 		}
-		if _, dup := p.strs[s]; dup {
-			return nil, fmt.Errorf("string %d (%q) repeats", i, s)
-		}
-		p.strs[s] = int32(i)
 		p.Strings = append(p.Strings, s)
+	}
+	if i := repeated(p.Strings, strings.Compare); i >= 0 {
+		return nil, fmt.Errorf("string %d (%q) repeats", i, p.Strings[i])
 	}
 	b, err := dec.DecodeBytes()
 	if err != nil {
@@ -308,24 +308,20 @@ func (p *Pool) decodeRefs(b []byte) error {
 	p.Fields = make([]FieldRef, 0, n)
 	for i := 0; i < n && r.err == nil; i++ {
 		class, name := rc.get(r)
-		f := FieldRef{check(class), check(name), str()}
-		if _, dup := p.fields[f]; dup && r.err == nil {
-			r.err = fmt.Errorf("field reference %d repeats", i)
-		}
-		p.fields[f] = int32(i)
-		p.Fields = append(p.Fields, f)
+		p.Fields = append(p.Fields, FieldRef{check(class), check(name), str()})
+	}
+	if i := repeated(p.Fields, compareFields); i >= 0 && r.err == nil {
+		r.err = fmt.Errorf("field reference %d repeats", i)
 	}
 	rc = refCoder{}
 	n = r.count()
 	p.Methods = make([]MethodRef, 0, n)
 	for i := 0; i < n && r.err == nil; i++ {
 		class, name := rc.get(r)
-		m := MethodRef{check(class), check(name), str(), r.uint() != 0}
-		if _, dup := p.methods[m]; dup && r.err == nil {
-			r.err = fmt.Errorf("method reference %d repeats", i)
-		}
-		p.methods[m] = int32(i)
-		p.Methods = append(p.Methods, m)
+		p.Methods = append(p.Methods, MethodRef{check(class), check(name), str(), r.uint() != 0})
+	}
+	if i := repeated(p.Methods, compareMethods); i >= 0 && r.err == nil {
+		r.err = fmt.Errorf("method reference %d repeats", i)
 	}
 	if r.err == nil && r.off != len(b) {
 		r.err = fmt.Errorf("%d bytes after the tables", len(b)-r.off)

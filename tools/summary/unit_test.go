@@ -377,11 +377,8 @@ func TestUnitBadContent(t *testing.T) {
 	}
 	cases := map[string][]byte{
 		"no string table":        contentFile(t, nil, noRefs, mods, class(uint64(len(body))), body),
-		"string repeats":         contentFile(t, []string{"p/A", "m", "()V", "p/A"}, noRefs, mods, class(uint64(len(body))), body),
 		"field string id":        contentFile(t, strs, u(1, 0, 1, 4, 0), mods, class(uint64(len(body))), body),
 		"method string id":       contentFile(t, strs, u(0, 1, 0, 1, 9, 0), mods, class(uint64(len(body))), body),
-		"field repeats":          contentFile(t, strs, u(2, 0, 1, 3, 0, 1, 3, 0), mods, class(uint64(len(body))), body),
-		"method repeats":         contentFile(t, strs, u(0, 2, 0, 1, 2, 1, 0, 1, 2, 1), mods, class(uint64(len(body))), body),
 		"refs trailing":          contentFile(t, strs, u(0, 0, 0), mods, class(uint64(len(body))), body),
 		"refs truncated":         contentFile(t, strs, u(1, 0, 1), mods, class(uint64(len(body))), body),
 		"no modules":             contentFile(t, strs, noRefs, nil, class(uint64(len(body))), body),
@@ -400,6 +397,34 @@ func TestUnitBadContent(t *testing.T) {
 		"class table trailing":   contentFile(t, strs, noRefs, mods, append(class(uint64(len(body))), 0), body),
 		"class table truncated":  contentFile(t, strs, noRefs, mods, class(uint64(len(body)))[:10], body),
 		"class count":            contentFile(t, strs, noRefs, mods, u(2, 0, 0, 1, 0, 0, 0, 0, 0, 0, 0, 0), nil),
+	}
+	// Repeated entries, next to each other in a sorted table (found
+	// without a map) and apart in an unsorted one. Reference entries are
+	// class and name as differences (zigzag: 1 is -1, 2 is +1), then the
+	// descriptor (and for methods the interface flag).
+	repeats := map[string][]byte{
+		"string repeats":        contentFile(t, []string{"p/A", "m", "()V", "p/A"}, noRefs, mods, class(uint64(len(body))), body),
+		"sorted string repeats": contentFile(t, []string{"()V", "I", "I", "p/A"}, noRefs, mods, class(uint64(len(body))), body),
+		"field repeats":         contentFile(t, strs, u(3, 0, 2, 2, 0, 1, 2, 0, 2, 2, 0), mods, class(uint64(len(body))), body),
+		"sorted field repeats":  contentFile(t, strs, u(2, 0, 2, 2, 0, 0, 2, 0), mods, class(uint64(len(body))), body),
+		"method repeats":        contentFile(t, strs, u(0, 3, 0, 2, 2, 0, 0, 1, 2, 0, 0, 2, 2, 0), mods, class(uint64(len(body))), body),
+		"sorted method repeats": contentFile(t, strs, u(0, 2, 0, 2, 2, 0, 0, 0, 2, 0), mods, class(uint64(len(body))), body),
+	}
+	for name, data := range repeats {
+		if _, _, err := ReadUnit("bad.sum", bytes.NewReader(data)); err == nil || !strings.Contains(err.Error(), "repeats") {
+			t.Errorf("%s: error %v, want a repeat", name, err)
+		}
+		cases[name] = data
+	}
+	// The same tables without the repeat are accepted.
+	for name, data := range map[string][]byte{
+		"unsorted strings": contentFile(t, []string{"p/A", "m", "()V", "I"}, noRefs, mods, class(uint64(len(body))), body),
+		"unsorted fields":  contentFile(t, strs, u(2, 0, 2, 2, 0, 1, 2, 0), mods, class(uint64(len(body))), body),
+		"unsorted methods": contentFile(t, strs, u(0, 2, 0, 2, 2, 0, 0, 1, 2, 0), mods, class(uint64(len(body))), body),
+	} {
+		if _, _, err := ReadUnit("ok.sum", bytes.NewReader(data)); err != nil {
+			t.Errorf("%s: %v", name, err)
+		}
 	}
 	for name, data := range cases {
 		if _, _, err := ReadUnit("bad.sum", bytes.NewReader(data)); err == nil {
