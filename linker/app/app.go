@@ -11,13 +11,10 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/vmihailenco/msgpack/v5"
-
 	"github.com/rules-fragment/rules_fragment/tools/analysis/cha"
 	"github.com/rules-fragment/rules_fragment/tools/analysis/modref"
 	"github.com/rules-fragment/rules_fragment/tools/analysis/pointsto"
 	"github.com/rules-fragment/rules_fragment/tools/analysis/rta"
-	"github.com/rules-fragment/rules_fragment/tools/analysis/warmstart"
 	"github.com/rules-fragment/rules_fragment/tools/callgraph"
 	"github.com/rules-fragment/rules_fragment/tools/check"
 	"github.com/rules-fragment/rules_fragment/tools/flagx"
@@ -59,6 +56,10 @@ type Config struct {
 	// -warm-start): each analysis continues from its state there when it
 	// applies to the program, else starts cold (with a warning).
 	Warm string
+	// LinkAll links every class of the summaries even where the analyses
+	// need only those the program reaches by reference (the default; see
+	// Analyze). The results are the same.
+	LinkAll bool
 }
 
 // ErrViolation is returned by Run when a check fails and FailOnViolation
@@ -87,6 +88,7 @@ func ParseFlags(fs *flag.FlagSet, args []string) (*Config, error) {
 	fs.BoolVar(&c.ModRef, "modref", false, "add MOD/USE sets of the methods and call sites in scope to the points-to analyses (0cfa, andersen)")
 	fs.IntVar(&c.ReflectiveTypes, "reflection", 0, "points-to: model Class.newInstance/Constructor.newInstance by the casts of their results when the cast type has at most this many instantiable subtypes (0: off; unmodelled sites are listed)")
 	fs.StringVar(&c.Warm, "warm-start", "", "continue every analysis from this warm start of the runtime's summary (summarizer -warm-start): same results, less work")
+	fs.BoolVar(&c.LinkAll, "link-all", false, "link every class of the summaries, not only those the program reaches by reference (same results, slower; for comparison)")
 	fs.BoolVar(&c.PointsTo, "points-to", false, "add the points-to sets of the variables of the methods in scope to the points-to analyses (0cfa, andersen)")
 	if err := fs.Parse(args); err != nil {
 		return nil, err
@@ -188,9 +190,56 @@ func Run(c *Config, stdout io.Writer) (err error) {
 	return nil
 }
 
-// Analyze links the inputs and runs the analyses.
+// Analyze links the inputs and runs the analyses. Where the analyses
+// allow it, it links only the summary classes the program reaches by
+// reference (link.Options.OnlyReferenced); if an analysis looked up a class
+// left out, it links and analyses again in full, so the results are those
+// of the whole hierarchy either way.
 func Analyze(c *Config) (*report.Result, error) {
-	opts := link.Options{Libraries: c.Libraries, Summaries: c.Summaries, Release: c.Release}
+	res, _, err := AnalyzeLinked(c)
+	return res, err
+}
+
+// Linked tells how Analyze linked the summaries.
+type Linked struct {
+	// OnlyReferenced: only the classes reached by reference were linked.
+	OnlyReferenced bool
+	// Relinked lists the classes left out that the analyses looked up,
+	// which made Analyze link everything and analyse again.
+	Relinked []string
+}
+
+// AnalyzeLinked is Analyze, also telling how the summaries were linked.
+func AnalyzeLinked(c *Config) (*report.Result, Linked, error) {
+	only := !c.LinkAll && onlyReferenced(c)
+	res, missed, err := analyze(c, only)
+	if len(missed) == 0 {
+		return res, Linked{OnlyReferenced: only}, err
+	}
+	fmt.Fprintf(os.Stderr, "linker: linking all summary classes: the analyses looked up %d left out (%s)\n", len(missed), missed[0])
+	res, _, err = analyze(c, false)
+	return res, Linked{Relinked: missed}, err
+}
+
+// onlyReferenced reports whether c's analyses look at reached classes
+// alone: CHA's targets and the reflection model's candidates are every
+// subtype of a type, and the fragment's placeholders use the whole API.
+func onlyReferenced(c *Config) bool {
+	return !c.Fragment && c.ReflectiveTypes == 0 && !slices.Contains(c.Analyses, "cha")
+}
+
+// seedEntries: the entry classes are starting points of OnlyReferenced
+// (tests turn it off to make the analyses look up a class left out).
+var seedEntries = true
+
+// analyze is Analyze with only as link.Options.OnlyReferenced; missed are
+// the classes left out that were looked up, also when it fails (a missing
+// entry class, for example).
+func analyze(c *Config, only bool) (res *report.Result, missed []string, err error) {
+	opts := link.Options{Libraries: c.Libraries, Summaries: c.Summaries, Release: c.Release, OnlyReferenced: only}
+	if seedEntries {
+		opts.Entries = c.Entries
+	}
 	for _, f := range c.Client {
 		if summary.IsSummaryFile(f) {
 			opts.ClientSummaries = append(opts.ClientSummaries, f)
@@ -201,16 +250,22 @@ func Analyze(c *Config) (*report.Result, error) {
 	if c.Fragment {
 		opts.Fragment = &link.Placeholders{SplitPackages: c.SplitPackages, ClosedWorld: c.ClosedWorld}
 	}
+	// The warm starts are read and decoded while the program is linked.
+	var warm *warmStates
+	if c.Warm != "" {
+		warm = loadWarm(c.Warm, c.Analyses)
+	}
 	p, err := link.Load(opts)
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	defer p.Close()
+	defer func() { missed = p.Hierarchy.OmittedLookups() }()
 	var roots []*hierarchy.Method
 	switch {
 	case len(c.Entries) > 0:
 		if roots, err = p.Entries(c.Entries); err != nil {
-			return nil, err
+			return nil, nil, err
 		}
 	case !c.Fragment:
 		roots = p.MainMethods()
@@ -219,9 +274,9 @@ func Analyze(c *Config) (*report.Result, error) {
 		roots = append([]*hierarchy.Method{p.FragmentMain}, roots...)
 	}
 	if len(roots) == 0 {
-		return nil, errors.New("no entry points: the client has no main method; give -entry")
+		return nil, nil, errors.New("no entry points: the client has no main method; give -entry")
 	}
-	res := &report.Result{Schema: report.Schema, Producer: Producer, Mode: c.Mode(),
+	res = &report.Result{Schema: report.Schema, Producer: Producer, Mode: c.Mode(),
 		Inputs: report.Inputs{Client: c.Client, Libraries: c.Libraries}, Placeholders: p.Fragment}
 	for _, s := range p.Summaries {
 		if !s.Client {
@@ -234,12 +289,6 @@ func Analyze(c *Config) (*report.Result, error) {
 	scope := p.IsClient
 	if c.Scope == "all" {
 		scope = func(*hierarchy.Class) bool { return true }
-	}
-	var warm *warmstart.File
-	if c.Warm != "" {
-		if warm, err = warmstart.Open(c.Warm); err != nil {
-			return nil, err
-		}
 	}
 	for _, a := range c.Analyses {
 		var g *callgraph.Graph
@@ -265,50 +314,22 @@ func Analyze(c *Config) (*report.Result, error) {
 			}
 		}
 		if err != nil {
-			return nil, err
+			return nil, nil, err
 		}
 		an := report.Build(g, scope)
 		if pt != nil && c.ModRef {
 			mr, err := modref.Analyze(p, pt)
 			if err != nil {
-				return nil, err
+				return nil, nil, err
 			}
 			report.AddModRef(an, mr)
 		}
 		if pt != nil && c.PointsTo {
 			if err := report.AddPointsTo(an, p, pt); err != nil {
-				return nil, err
+				return nil, nil, err
 			}
 		}
 		res.Analyses = append(res.Analyses, an)
 	}
-	return res, nil
-}
-
-// warmOrCold runs an analysis from its state in the warm-start file, if
-// the file has one and it applies to the program, else cold (run with
-// nil); the results are the same.
-func warmOrCold[W any, R any](file *warmstart.File, analysis string, run func(*W) (R, error)) (R, error) {
-	if file != nil {
-		raw, err := file.State(analysis)
-		if err != nil {
-			var zero R
-			return zero, err
-		}
-		if raw == nil {
-			fmt.Fprintf(os.Stderr, "linker: %s: starting cold: the warm-start file has no state for it\n", analysis)
-			return run(nil)
-		}
-		w := new(W)
-		if err := msgpack.Unmarshal(raw, w); err != nil {
-			var zero R
-			return zero, &summary.Error{File: file.Name(), What: "bad warm start of " + analysis, Err: err}
-		}
-		r, err := run(w)
-		if !errors.Is(err, warmstart.ErrMismatch) {
-			return r, err
-		}
-		fmt.Fprintf(os.Stderr, "linker: %s: starting cold: %v\n", analysis, err)
-	}
-	return run(nil)
+	return res, nil, nil
 }

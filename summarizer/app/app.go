@@ -104,11 +104,11 @@ func Summarize(c *Config, w *bytes.Buffer) error {
 		h.Deps = append(h.Deps, summary.Dep{Target: dh.Target, BodySHA: dh.BodySHA})
 	}
 	fe, err := frontend.Load(c.Jars, frontend.Options{Release: c.Release, Workers: c.Workers,
-		More: func(b *hierarchy.Builder) error {
+		More: func(b *hierarchy.Builder, _ []*frontend.Class) error {
 			// Dependencies join the hierarchy so that the IR is typed as in
 			// the whole program.
 			for i, u := range deps {
-				u.AddTo(b, h.Deps[i].Target, nil)
+				u.AddTo(b, h.Deps[i].Target, nil, nil)
 			}
 			return nil
 		}})
@@ -219,6 +219,7 @@ func build(fe *frontend.Program) (*summary.Unit, error) {
 			mp = summary.NewMapper(cb.pool, u.Pool)
 			mappers[cb] = mp
 		}
+		bodies := make([]*summary.Body, len(spec.Methods))
 		for i, m := range spec.Methods {
 			blob := cb.bodies[c.Name][m.Name+m.Desc]
 			if blob == nil {
@@ -228,8 +229,9 @@ func build(fe *frontend.Program) (*summary.Unit, error) {
 			if err != nil {
 				return nil, fmt.Errorf("%s: %s.%s%s: %w", host.Location(), c.Name, m.Name, m.Desc, err)
 			}
-			uc.Bodies[i] = summary.AppendBody(nil, b)
+			uc.Bodies[i], bodies[i] = summary.AppendBody(nil, b), b
 		}
+		uc.Refs = summary.ClassRefs(u.Pool, spec, bodies)
 		u.Classes = append(u.Classes, uc)
 	}
 	isJar := map[string]bool{}
@@ -264,6 +266,17 @@ func internSorted(p *summary.Pool, specs []*hierarchy.ClassSpec, slots []*classB
 		for _, f := range spec.Fields {
 			set[f.Name], set[f.Desc] = true, true
 		}
+	}
+	// The classes that descriptors name, for Class.Refs (also the
+	// element classes of array descriptors).
+	var named []string
+	for s := range set {
+		if strings.HasPrefix(s, "(") || strings.HasPrefix(s, "[") || strings.HasPrefix(s, "L") && strings.HasSuffix(s, ";") {
+			summary.DescriptorClasses(s, func(n string) { named = append(named, n) })
+		}
+	}
+	for _, n := range named {
+		set[n] = true
 	}
 	delete(set, "")
 	for _, s := range slices.Sorted(maps.Keys(set)) {

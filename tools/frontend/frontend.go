@@ -30,8 +30,9 @@ type Options struct {
 	Workers int
 	// More, if set, adds further classes (for example from summaries) to
 	// the hierarchy after the class files, so class files win on a name
-	// clash, before the hierarchy is linked.
-	More func(b *hierarchy.Builder) error
+	// clash, before the hierarchy is linked. classes are the classes added
+	// from class files.
+	More func(b *hierarchy.Builder, classes []*Class) error
 }
 
 // Class is one loaded class and where it came from.
@@ -126,7 +127,7 @@ func Load(paths []string, opts Options) (*Program, error) {
 		}
 	}
 	if opts.More != nil {
-		if err := opts.More(b); err != nil {
+		if err := opts.More(b, p.Classes); err != nil {
 			cp.Close()
 			return nil, err
 		}

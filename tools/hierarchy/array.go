@@ -105,6 +105,7 @@ func (h *Hierarchy) wellKnownInterfaceLocked(name string) *Class {
 	if v, ok := h.lateByName.Load(name); ok {
 		return v.(*Class)
 	}
+	h.noteMiss(name)
 	c := &Class{Name: name, Phantom: true, Super: h.object, Access: classfile.AccInterface | classfile.AccAbstract,
 		pkg: h.pkgLocked(packageOf(name))}
 	h.addLateLocked(c)

@@ -54,8 +54,16 @@ type Builder struct {
 	// so their dependence on Add order does not leak.
 	sels     map[selKey]int32
 	selNames []selKey // by selector id
+	omitted  func(name string) bool
 	built    *Hierarchy
 }
+
+// SetOmitted tells the hierarchy which names its inputs define but were
+// left out of it on purpose (classes a program cannot reach, see
+// link.Options.OnlyReferenced). Looking one of them up finds nothing, as
+// for any unknown name, and is recorded (OmittedLookups), so that a caller
+// can tell whether leaving them out could have changed an answer.
+func (b *Builder) SetOmitted(omitted func(name string) bool) { b.omitted = omitted }
 
 // NewBuilder returns an empty Builder.
 func NewBuilder() *Builder {
@@ -183,6 +191,7 @@ func (b *Builder) Build() *Hierarchy {
 		return b.built
 	}
 	h := newLinker(b).link()
+	h.omitted = b.omitted
 	b.built = h
 	b.entries, b.index, b.strs, b.sels, b.selNames = nil, nil, nil, nil, nil
 	return h

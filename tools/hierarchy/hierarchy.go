@@ -1,6 +1,8 @@
 package hierarchy
 
 import (
+	"maps"
+	"slices"
 	"strings"
 	"sync"
 
@@ -308,6 +310,12 @@ type Hierarchy struct {
 	phantomMethods map[memberKey]*Method
 	phantomFields  map[memberKey]*Field
 
+	// Names left out of the hierarchy on purpose (Builder.SetOmitted) and
+	// those of them looked up, guarded by omitMu.
+	omitted     func(name string) bool
+	omitMu      sync.Mutex
+	omittedHits map[string]bool
+
 	// cacheMu serialises writers of the per-class caches, striped by
 	// class id.
 	cacheMu [64]paddedMutex
@@ -335,7 +343,31 @@ func (h *Hierarchy) Lookup(name string) *Class {
 	if len(name) > 1 && name[0] == '[' {
 		return h.arrayClass(name, false)
 	}
+	h.noteMiss(name)
 	return nil
+}
+
+// noteMiss records a lookup of a class left out on purpose.
+func (h *Hierarchy) noteMiss(name string) {
+	if h.omitted == nil || !h.omitted(name) {
+		return
+	}
+	h.omitMu.Lock()
+	if h.omittedHits == nil {
+		h.omittedHits = map[string]bool{}
+	}
+	h.omittedHits[strings.Clone(name)] = true
+	h.omitMu.Unlock()
+}
+
+// OmittedLookups returns the names, sorted, that were looked up although
+// the hierarchy's inputs define them and they were left out on purpose
+// (Builder.SetOmitted): answers that depend on them may differ from those
+// of the whole hierarchy.
+func (h *Hierarchy) OmittedLookups() []string {
+	h.omitMu.Lock()
+	defer h.omitMu.Unlock()
+	return slices.Sorted(maps.Keys(h.omittedHits))
 }
 
 // LookupOrPhantom is Lookup, but creates a phantom class for an unknown

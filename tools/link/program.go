@@ -39,6 +39,12 @@ type Options struct {
 	// Fragment selects library-fragment mode: the client containers are a
 	// library, and placeholder code stands for its clients (fragment.go).
 	Fragment *Placeholders
+	// OnlyReferenced links only the summary classes the program can reach
+	// by reference (referenced.go); Entries ("pkg/C.m...") are among the
+	// starting points. Not with Fragment, and only for analyses that look
+	// at reached classes alone (not CHA, not the reflection model).
+	OnlyReferenced bool
+	Entries        []string
 }
 
 // Program is a linked program.
@@ -67,7 +73,11 @@ type Summary struct {
 	Client bool // a summary of client code
 	Header summary.Header
 	Unit   *summary.Unit
-	mapper *summary.Mapper
+	// Shadowed are the names of the summary's classes that an earlier
+	// input defines instead.
+	Shadowed []string
+	keep     []bool // classes linked (OnlyReferenced); nil: all
+	mapper   *summary.Mapper
 }
 
 type source struct {
@@ -90,7 +100,15 @@ func Load(opts Options) (*Program, error) {
 	}
 	paths := slices.Concat(opts.Client, opts.Libraries)
 	fe, err := frontend.Load(paths, frontend.Options{Release: opts.Release, Workers: opts.Workers,
-		More: func(b *hierarchy.Builder) error {
+		More: func(b *hierarchy.Builder, files []*frontend.Class) error {
+			fromFiles := make(map[string]bool, len(files))
+			for _, c := range files {
+				fromFiles[c.File.Name] = true
+			}
+			idx := p.indexSummaries(fromFiles)
+			if opts.OnlyReferenced && opts.Fragment == nil {
+				b.SetOmitted(p.referenced(idx, files, opts.Entries))
+			}
 			p.addSummaries(b)
 			return nil
 		}})
@@ -152,7 +170,7 @@ func (p *Program) readSummaries(client, libs []string) error {
 // files (which win on a clash), recording which summary defines each class.
 func (p *Program) addSummaries(b *hierarchy.Builder) {
 	for _, s := range p.Summaries {
-		s.Unit.AddTo(b, s.Header.Target, func(c *summary.Class) {
+		s.Unit.AddTo(b, s.Header.Target, s.keep, func(c *summary.Class) {
 			p.byName[c.Name] = &source{sum: s, class: c, client: s.Client}
 		})
 	}

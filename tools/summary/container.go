@@ -50,7 +50,7 @@ func IsSummaryFile(path string) bool {
 }
 
 // Schema is the version of the body layout this package writes and reads.
-const Schema = 3
+const Schema = 4
 
 var castagnoli = crc32.MakeTable(crc32.Castagnoli)
 

@@ -28,6 +28,12 @@ type Class struct {
 	// Bodies[i] is the encoded Body of Methods[i] (AppendBody, ids of the
 	// unit's Pool), nil for methods without code.
 	Bodies [][]byte
+	// Refs are the string ids (sorted, of the unit's Pool) of the classes
+	// that the class's bodies and member descriptors name, besides its
+	// own name and its spec's supertypes and nest (see ClassRefs). A
+	// linker follows them from the client's references to add only the
+	// classes a program can reach (link.Options.OnlyReferenced).
+	Refs []int32
 }
 
 // Body decodes method i's statement part, translating ids with m (nil:
@@ -45,12 +51,16 @@ func (u *Unit) Body(c *Class, i int, m *Mapper) (*Body, error) {
 
 // AddTo adds u's modules and classes to a hierarchy builder, with origin
 // as their Origin, and calls added (if not nil) for each class the builder
-// took (an earlier definition of a name wins).
-func (u *Unit) AddTo(b *hierarchy.Builder, origin string, added func(*Class)) {
+// took (an earlier definition of a name wins). With keep, only the classes
+// i with keep[i] are added.
+func (u *Unit) AddTo(b *hierarchy.Builder, origin string, keep []bool, added func(*Class)) {
 	for _, m := range u.Modules {
 		b.AddModule(m)
 	}
-	for _, c := range u.Classes {
+	for i, c := range u.Classes {
+		if keep != nil && !keep[i] {
+			continue
+		}
 		spec := c.ClassSpec
 		spec.Origin = origin
 		// The class's strings are the unit's string table's entries.
@@ -81,6 +91,12 @@ func (u *Unit) encode(enc *msgpack.Encoder) error {
 			}
 			types = putUint(types, uint64(len(body)))
 			bodies = append(bodies, body...)
+		}
+		types = putUint(types, uint64(len(c.Refs)))
+		prev := int32(0)
+		for _, id := range c.Refs {
+			types = putUint(types, uint64(id-prev))
+			prev = id
 		}
 	}
 	if err := enc.EncodeArrayLen(len(p.Strings)); err != nil {
@@ -405,6 +421,18 @@ func (u *Unit) decodeClasses(b, bodies []byte) error {
 					c.Bodies[j] = bodies[off : off+n : off+n]
 					off += n
 				}
+			}
+		}
+		if k := r.count(); k > 0 && r.err == nil {
+			c.Refs = make([]int32, k)
+			prev := int32(0)
+			for j := range c.Refs {
+				d := r.int32()
+				if (d < 0 || (j > 0 && d == 0) || int(prev)+int(d) >= len(ss)) && r.err == nil {
+					r.err = fmt.Errorf("class %s: reference %d is not a string id after %d", c.Name, j, prev)
+				}
+				prev += d
+				c.Refs[j] = prev
 			}
 		}
 		if r.err == nil && (c.Name == "" || c.Name[0] == '[') {

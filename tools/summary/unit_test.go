@@ -366,7 +366,11 @@ func TestUnitBadContent(t *testing.T) {
 	noRefs := u(0, 0)
 	// One class p/A: name 0, no super, access 1, flags 0, no module, no
 	// nest host, no lists, no fields, one method m()V with a body of n bytes.
-	class := func(n uint64) []byte { return u(1, 0, 0, 1, 0, 0, 0, 0, 0, 0, 0, 1, 1, 2, 1, n) }
+	// ... then Refs: count, then string ids as differences.
+	classRefs := func(n uint64, refs ...uint64) []byte {
+		return append(u(1, 0, 0, 1, 0, 0, 0, 0, 0, 0, 0, 1, 1, 2, 1, n, uint64(len(refs))), u(refs...)...)
+	}
+	class := func(n uint64) []byte { return classRefs(n) }
 	body := AppendBody(nil, &Body{NumVars: 1, Params: []int32{0}, Stmts: []Stmt{sReturn(0)}})
 	mods := []any{}
 	// The baseline is accepted.
@@ -374,6 +378,11 @@ func TestUnitBadContent(t *testing.T) {
 		t.Fatalf("baseline: %v", err)
 	} else if b, err := got.Body(got.Classes[0], 0, nil); err != nil || b.NumVars != 1 {
 		t.Fatalf("baseline body: %v, %v", b, err)
+	}
+	if got, _, err := ReadUnit("ok.sum", bytes.NewReader(contentFile(t, strs, noRefs, mods, classRefs(uint64(len(body)), 1, 2), body))); err != nil {
+		t.Fatalf("with refs: %v", err)
+	} else if !slices.Equal(got.Classes[0].Refs, []int32{1, 3}) {
+		t.Fatalf("refs %v, want [1 3]", got.Classes[0].Refs)
 	}
 	cases := map[string][]byte{
 		"no string table":        contentFile(t, nil, noRefs, mods, class(uint64(len(body))), body),
@@ -384,18 +393,20 @@ func TestUnitBadContent(t *testing.T) {
 		"no modules":             contentFile(t, strs, noRefs, nil, class(uint64(len(body))), body),
 		"module not a map":       contentFile(t, strs, noRefs, []any{"x"}, class(uint64(len(body))), body),
 		"module exports not str": contentFile(t, strs, noRefs, []any{map[string]any{"exports": []int{1}}}, class(uint64(len(body))), body),
-		"class name id":          contentFile(t, strs, noRefs, mods, u(1, 7, 0, 1, 0, 0, 0, 0, 0, 0, 0, 0), nil),
-		"class name empty":       contentFile(t, []string{""}, noRefs, mods, u(1, 0, 0, 1, 0, 0, 0, 0, 0, 0, 0, 0), nil),
-		"class name array":       contentFile(t, []string{"[I"}, noRefs, mods, u(1, 0, 0, 1, 0, 0, 0, 0, 0, 0, 0, 0), nil),
-		"super id":               contentFile(t, strs, noRefs, mods, u(1, 0, 5, 1, 0, 0, 0, 0, 0, 0, 0, 0), nil),
+		"class name id":          contentFile(t, strs, noRefs, mods, u(1, 7, 0, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0), nil),
+		"class name empty":       contentFile(t, []string{""}, noRefs, mods, u(1, 0, 0, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0), nil),
+		"class name array":       contentFile(t, []string{"[I"}, noRefs, mods, u(1, 0, 0, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0), nil),
+		"super id":               contentFile(t, strs, noRefs, mods, u(1, 0, 5, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0), nil),
 		"interface id":           contentFile(t, strs, noRefs, mods, u(1, 0, 0, 1, 0, 0, 0, 1, 4, 0, 0, 0, 0), nil),
 		"list count":             contentFile(t, strs, noRefs, mods, u(1, 0, 0, 1, 0, 0, 0, 100), nil),
 		"body beyond data":       contentFile(t, strs, noRefs, mods, class(uint64(len(body))+1), body),
 		"body size huge":         contentFile(t, strs, noRefs, mods, class(1<<63), body),
 		"body data left over":    contentFile(t, strs, noRefs, mods, class(uint64(len(body))-1), body),
-		"body without method":    contentFile(t, strs, noRefs, mods, u(1, 0, 0, 1, 0, 0, 0, 0, 0, 0, 0, 0), body),
+		"body without method":    contentFile(t, strs, noRefs, mods, u(1, 0, 0, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0), body),
 		"class table trailing":   contentFile(t, strs, noRefs, mods, append(class(uint64(len(body))), 0), body),
 		"class table truncated":  contentFile(t, strs, noRefs, mods, class(uint64(len(body)))[:10], body),
+		"ref id":                 contentFile(t, strs, noRefs, mods, classRefs(uint64(len(body)), 1, 3), body),
+		"refs not increasing":    contentFile(t, strs, noRefs, mods, classRefs(uint64(len(body)), 1, 0), body),
 		"class count":            contentFile(t, strs, noRefs, mods, u(2, 0, 0, 1, 0, 0, 0, 0, 0, 0, 0, 0), nil),
 	}
 	// Repeated entries, next to each other in a sorted table (found

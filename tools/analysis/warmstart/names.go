@@ -283,10 +283,8 @@ func CheckInputs(p *link.Program, summaries [][]byte, phantoms []string) error {
 		if sum == nil {
 			return fmt.Errorf("made from a summary (body sha256 %x) that is not linked", sha)
 		}
-		for _, sc := range sum.Unit.Classes {
-			if d := p.DefiningSummary(h.Lookup(sc.Name)); d != sum {
-				return fmt.Errorf("class %s of %s is defined by another input", sc.Name, sum.File)
-			}
+		if len(sum.Shadowed) > 0 {
+			return fmt.Errorf("class %s of %s is defined by another input", sum.Shadowed[0], sum.File)
 		}
 	}
 	for _, name := range phantoms {

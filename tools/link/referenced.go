@@ -1,0 +1,131 @@
+package link
+
+import (
+	"github.com/rules-fragment/rules_fragment/tools/classfile"
+	"github.com/rules-fragment/rules_fragment/tools/frontend"
+	"github.com/rules-fragment/rules_fragment/tools/summary"
+)
+
+// Client + summaries mode links, by default, only the summary classes that
+// the program can reach by reference (Options.OnlyReferenced): starting
+// from the class files' names and the few classes the JVM model and the IR
+// name by themselves, it follows each summary class's supertypes, nest and
+// Class.Refs (the classes its bodies and member descriptors name). A
+// JLex-sized client reaches ~5,300 of the JDK's 33,000 classes, and the
+// hierarchy is built over those only.
+//
+// This cannot change an answer of the analyses that only look at classes
+// a program reaches (RTA, 0-CFA_f, AND_f and MOD/USE without reflection
+// models): every class they meet is named by a statement of a method they
+// reach or by a supertype of such a class, and subtype lists differ only
+// in classes no program object can have. Whatever is looked up nevertheless
+// is recorded by the hierarchy (hierarchy.Builder.SetOmitted) and makes
+// the linker link again in full (linker/app), so a missing seed costs time,
+// never a wrong answer.
+
+// implicitClasses are named by the analyses' JVM model and by the IR
+// rather than by statements: start-up roots, objects the JVM makes,
+// modelled natives, boxing in lambda adapters.
+var implicitClasses = []string{
+	"java/lang/Object", "java/lang/String", "java/lang/Class", "java/lang/System", "java/lang/Thread",
+	"java/lang/ThreadGroup", "java/lang/Runnable", "java/lang/Throwable", "java/lang/ClassLoader",
+	"java/lang/Cloneable", "java/io/Serializable", "java/io/InputStream", "java/io/PrintStream",
+	"java/lang/Boolean", "java/lang/Byte", "java/lang/Character", "java/lang/Short", "java/lang/Integer",
+	"java/lang/Long", "java/lang/Float", "java/lang/Double", "java/lang/Number",
+	"java/lang/invoke/LambdaMetafactory", "java/lang/invoke/StringConcatFactory", "java/lang/invoke/MethodHandle",
+	"java/lang/invoke/VarHandle", "java/lang/invoke/MethodType", "java/lang/invoke/DirectMethodHandle",
+	"java/lang/reflect/Constructor", "java/security/AccessController", "java/security/PrivilegedAction",
+	"java/security/PrivilegedExceptionAction", "jdk/internal/misc/Unsafe", "sun/misc/Unsafe",
+	"jdk/internal/loader/ClassLoaders", "jdk/internal/loader/ClassLoaders$AppClassLoader",
+}
+
+// summaryClass is the first definition of a name among the summaries.
+type summaryClass struct {
+	sum   *Summary
+	index int // in sum.Unit.Classes
+}
+
+// indexSummaries maps each name the summaries define to its first
+// definition, and records in each summary the classes that an earlier
+// input (class files, or a summary before it) defines instead.
+func (p *Program) indexSummaries(fromFiles map[string]bool) map[string]summaryClass {
+	n := 0
+	for _, s := range p.Summaries {
+		n += len(s.Unit.Classes)
+	}
+	idx := make(map[string]summaryClass, n)
+	for _, s := range p.Summaries {
+		for i, c := range s.Unit.Classes {
+			if _, dup := idx[c.Name]; dup || fromFiles[c.Name] {
+				s.Shadowed = append(s.Shadowed, c.Name)
+				continue
+			}
+			idx[c.Name] = summaryClass{s, i}
+		}
+	}
+	return idx
+}
+
+// referenced marks in each summary's keep the classes reachable by
+// reference from the class files, the client summaries, the entry classes
+// and implicitClasses, and returns whether a name was left out.
+func (p *Program) referenced(idx map[string]summaryClass, files []*frontend.Class, entries []string) (omitted func(string) bool) {
+	for _, s := range p.Summaries {
+		s.keep = make([]bool, len(s.Unit.Classes))
+	}
+	var work []summaryClass
+	visit := func(name string) {
+		sc, ok := idx[name]
+		if !ok || sc.sum.keep[sc.index] {
+			return
+		}
+		sc.sum.keep[sc.index] = true
+		work = append(work, sc)
+	}
+	for _, n := range implicitClasses {
+		visit(n)
+	}
+	for _, e := range entries {
+		c, _ := splitMember(e)
+		visit(c)
+	}
+	for _, fc := range files {
+		// Every string of the constant pool, and the classes in those
+		// that are descriptors: more than the code names, never less.
+		pool := &fc.File.Pool
+		for i := 1; i < pool.Len(); i++ {
+			if pool.Tag(uint16(i)) != classfile.TagUtf8 {
+				continue
+			}
+			s, _ := pool.UTF8(uint16(i))
+			visit(s)
+			summary.DescriptorClasses(s, visit)
+		}
+	}
+	for _, s := range p.Summaries {
+		if s.Client {
+			for _, c := range s.Unit.Classes {
+				visit(c.Name)
+			}
+		}
+	}
+	for len(work) > 0 {
+		sc := work[len(work)-1]
+		work = work[:len(work)-1]
+		c := sc.sum.Unit.Classes[sc.index]
+		visit(c.Super)
+		visit(c.NestHost)
+		for _, l := range [][]string{c.Interfaces, c.NestMembers, c.PermittedSubclasses} {
+			for _, n := range l {
+				visit(n)
+			}
+		}
+		for _, id := range c.Refs {
+			visit(sc.sum.Unit.Pool.Strings[id])
+		}
+	}
+	return func(name string) bool {
+		sc, ok := idx[name]
+		return ok && !sc.sum.keep[sc.index]
+	}
+}

@@ -1,0 +1,79 @@
+package summary
+
+import (
+	"slices"
+	"strings"
+
+	"github.com/rules-fragment/rules_fragment/tools/hierarchy"
+)
+
+// ClassRefs returns the sorted ids in p of the classes that c's member
+// descriptors and bodies (decoded with ids of p) name, other than c, for
+// Class.Refs. Array types name their element class. Names missing from p
+// are interned.
+func ClassRefs(p *Pool, c *hierarchy.ClassSpec, bodies []*Body) []int32 {
+	var ids []int32
+	add := func(name string) {
+		if name != "" && name != c.Name {
+			ids = append(ids, p.String(name))
+		}
+	}
+	for _, m := range c.Methods {
+		DescriptorClasses(m.Desc, add)
+	}
+	for _, f := range c.Fields {
+		DescriptorClasses(f.Desc, add)
+	}
+	for _, b := range bodies {
+		if b == nil {
+			continue
+		}
+		for i := range b.Stmts {
+			s := &b.Stmts[i]
+			switch s.Op.refKind() {
+			case refString:
+				if s.Ref >= 0 {
+					TypeClass(p.Strings[s.Ref], add)
+				}
+			case refField:
+				f := p.Fields[s.Ref]
+				add(p.Strings[f.Class])
+				DescriptorClasses(p.Strings[f.Desc], add)
+			case refMethod:
+				m := p.Methods[s.Ref]
+				TypeClass(p.Strings[m.Class], add) // methods of arrays (clone) have an array class
+				DescriptorClasses(p.Strings[m.Desc], add)
+			}
+		}
+	}
+	slices.Sort(ids)
+	return slices.Clip(slices.Compact(ids))
+}
+
+// TypeClass calls fn with the class a class name or array descriptor
+// names: the name itself, or an array's element class (none for arrays of
+// primitives).
+func TypeClass(s string, fn func(string)) {
+	if !strings.HasPrefix(s, "[") {
+		fn(s)
+		return
+	}
+	DescriptorClasses(s, fn)
+}
+
+// DescriptorClasses calls fn with each class a field or method descriptor
+// names ("(Ljava/lang/String;[I)Ljava/util/List;": java/lang/String and
+// java/util/List). It stops at a malformed class type.
+func DescriptorClasses(d string, fn func(string)) {
+	for i := 0; i < len(d); i++ {
+		if d[i] != 'L' {
+			continue // '(', ')', '[' and primitive types are one byte each
+		}
+		end := strings.IndexByte(d[i:], ';')
+		if end < 0 {
+			return
+		}
+		fn(d[i+1 : i+end])
+		i += end
+	}
+}
