@@ -7,15 +7,18 @@
 //
 //	magic (8 bytes "rfsum\x00\r\n") | header length (uint32, big-endian) |
 //	header (msgpack) | CRC-32C of the header (uint32, big-endian) |
-//	body (one zstd frame of a msgpack value stream)
+//	body (one zstd frame of a msgpack value stream) | attached data
 //
 // The header carries the schema version, the producer, the target, its
-// direct dependencies' checksums, and the size and SHA-256 of the
-// uncompressed body, so corruption is detected even where zstd's own frame
-// checksum would not be consulted. Encoding is deterministic by
-// construction: msgpack values are written in a fixed order, and zstd
-// compresses in one goroutine at a fixed level (klauspost/compress
-// guarantees identical output for the same version and settings).
+// direct dependencies' checksums, the sizes of the body frame and of the
+// attached data, the size of the uncompressed body and the SHA-256 of it
+// followed by the attached data, so corruption is detected even where
+// zstd's own frame checksum would not be consulted. The attached data is
+// read whole but decoded by its user when needed (a unit's method bodies,
+// compressed in chunks). Encoding is deterministic by construction:
+// msgpack values are written in a fixed order, and zstd compresses in one
+// goroutine at a fixed level (klauspost/compress guarantees identical
+// output for the same version and settings).
 package summary
 
 import (
@@ -50,7 +53,7 @@ func IsSummaryFile(path string) bool {
 }
 
 // Schema is the version of the body layout this package writes and reads.
-const Schema = 4
+const Schema = 5
 
 var castagnoli = crc32.MakeTable(crc32.Castagnoli)
 
@@ -67,11 +70,15 @@ type Header struct {
 	Kind     string `msgpack:"kind,omitempty"`
 	Deps     []Dep  `msgpack:"deps"` // direct dependencies' summaries
 	BodySize uint64 `msgpack:"body_size"`
-	BodySHA  []byte `msgpack:"body_sha256"`
-	// FrameCRC is the CRC-32C of the compressed body as stored, so that
-	// every change of the file is detected, also one zstd would decode to
-	// the same content.
-	FrameCRC uint32 `msgpack:"frame_crc32c"`
+	// BodySHA is the SHA-256 of the uncompressed body followed by the
+	// attached data: the summary's identity for its dependents.
+	BodySHA []byte `msgpack:"body_sha256"`
+	// FrameCRC is the CRC-32C of the compressed body and the attached data
+	// as stored, so that every change of the file is detected, also one
+	// zstd would decode to the same content.
+	FrameCRC  uint32 `msgpack:"frame_crc32c"`
+	FrameSize uint64 `msgpack:"frame_size"` // bytes of the compressed body
+	Attached  uint64 `msgpack:"attached"`   // bytes of attached data after it
 }
 
 // Dep names a dependency summary by target and body checksum.
@@ -100,16 +107,23 @@ func (e *Error) Unwrap() error { return e.Err }
 var ErrSchema = errors.New("unsupported schema version")
 
 // Write encodes a summary: body writes the content values with enc, in a
-// deterministic order. h.Schema, BodySize and BodySHA are filled in.
+// deterministic order. h.Schema, the sizes and checksums are filled in.
 func Write(w io.Writer, h Header, body func(enc *msgpack.Encoder) error) error {
+	return WriteAttached(w, h, body, nil)
+}
+
+// WriteAttached is Write with data attached after the body (Reader.Attached).
+func WriteAttached(w io.Writer, h Header, body func(enc *msgpack.Encoder) error, attached []byte) error {
 	var raw bytes.Buffer
 	enc := msgpack.NewEncoder(&raw)
 	enc.SetSortMapKeys(true) // maps, if any, encode in key order
 	if err := body(enc); err != nil {
 		return err
 	}
-	sum := sha256.Sum256(raw.Bytes())
-	h.Schema, h.BodySize, h.BodySHA = Schema, uint64(raw.Len()), sum[:]
+	sha := sha256.New()
+	sha.Write(raw.Bytes())
+	sha.Write(attached)
+	h.Schema, h.BodySize, h.BodySHA, h.Attached = Schema, uint64(raw.Len()), sha.Sum(nil), uint64(len(attached))
 	// The best level: a summary is written once and read by every build
 	// that depends on it (and sent through remote caches); decoding speed
 	// does not depend on the level.
@@ -119,17 +133,19 @@ func Write(w io.Writer, h Header, body func(enc *msgpack.Encoder) error) error {
 	}
 	defer zw.Close()
 	frame := zw.EncodeAll(raw.Bytes(), nil)
-	h.FrameCRC = crc32.Checksum(frame, castagnoli)
+	h.FrameSize = uint64(len(frame))
+	h.FrameCRC = crc32.Update(crc32.Checksum(frame, castagnoli), castagnoli, attached)
 	hdr, err := msgpack.Marshal(&h)
 	if err != nil {
 		return err
 	}
-	out := make([]byte, 0, len(Magic)+8+len(hdr)+len(frame))
+	out := make([]byte, 0, len(Magic)+8+len(hdr)+len(frame)+len(attached))
 	out = append(out, Magic...)
 	out = binary.BigEndian.AppendUint32(out, uint32(len(hdr)))
 	out = append(out, hdr...)
 	out = binary.BigEndian.AppendUint32(out, crc32.Checksum(hdr, castagnoli))
 	out = append(out, frame...)
+	out = append(out, attached...)
 	_, err = w.Write(out)
 	return err
 }
@@ -138,10 +154,13 @@ func Write(w io.Writer, h Header, body func(enc *msgpack.Encoder) error) error {
 type Reader struct {
 	Header Header
 	Dec    *msgpack.Decoder
-	file   string
-	zr     *zstd.Decoder
-	body   *hashingReader
-	frame  *crcReader
+	// Attached is the data attached after the body, set by Finish.
+	Attached []byte
+	rest     io.Reader // the file after the body frame
+	file     string
+	zr       *zstd.Decoder
+	body     *hashingReader
+	frame    *crcReader
 }
 
 // NewReader reads the header of the summary in r (named file in errors)
@@ -179,7 +198,7 @@ func NewReader(file string, r io.Reader) (*Reader, error) {
 	if len(rd.Header.BodySHA) != sha256.Size {
 		return fail("header has no body checksum", nil)
 	}
-	rd.frame = &crcReader{r: r}
+	rd.frame, rd.rest = &crcReader{r: io.LimitReader(r, int64(min(rd.Header.FrameSize, 1<<62)))}, r
 	zr, err := zstd.NewReader(rd.frame, zstd.WithDecoderConcurrency(1), zstd.WithDecoderMaxMemory(1<<32))
 	if err != nil {
 		return fail("body", err)
@@ -201,15 +220,27 @@ func (rd *Reader) Finish() error {
 	if rd.body.n != rd.Header.BodySize {
 		return &Error{File: rd.file, What: fmt.Sprintf("body has %d bytes, header says %d", rd.body.n, rd.Header.BodySize)}
 	}
+	if n, err := io.Copy(io.Discard, rd.frame); err != nil {
+		return &Error{File: rd.file, What: "reading", Err: err}
+	} else if n > 0 || rd.frame.n != rd.Header.FrameSize {
+		return &Error{File: rd.file, What: fmt.Sprintf("the body frame has %d bytes, header says %d", rd.frame.n, rd.Header.FrameSize)}
+	}
+	// Read as far as the file goes: a corrupt size allocates no more.
+	attached, err := io.ReadAll(io.LimitReader(rd.rest, int64(min(rd.Header.Attached, 1<<62))+1))
+	if err != nil {
+		return &Error{File: rd.file, What: "reading", Err: err}
+	}
+	if uint64(len(attached)) != rd.Header.Attached {
+		return &Error{File: rd.file, What: fmt.Sprintf("%d bytes after the body, header says %d", len(attached), rd.Header.Attached)}
+	}
+	rd.body.h.Write(attached)
 	if !bytes.Equal(rd.body.h.Sum(nil), rd.Header.BodySHA) {
 		return &Error{File: rd.file, What: "body checksum mismatch"}
 	}
-	if _, err := io.Copy(io.Discard, rd.frame); err != nil {
-		return &Error{File: rd.file, What: "reading", Err: err}
-	}
-	if rd.frame.crc != rd.Header.FrameCRC {
+	if crc32.Update(rd.frame.crc, castagnoli, attached) != rd.Header.FrameCRC {
 		return &Error{File: rd.file, What: "compressed body checksum mismatch"}
 	}
+	rd.Attached = attached
 	return nil
 }
 
@@ -217,11 +248,13 @@ func (rd *Reader) Finish() error {
 type crcReader struct {
 	r   io.Reader
 	crc uint32
+	n   uint64
 }
 
 func (c *crcReader) Read(p []byte) (int, error) {
 	n, err := c.r.Read(p)
 	c.crc = crc32.Update(c.crc, castagnoli, p[:n])
+	c.n += uint64(n)
 	return n, err
 }
 

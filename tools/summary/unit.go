@@ -19,6 +19,7 @@ type Unit struct {
 	Pool    *Pool
 	Modules []*hierarchy.Module
 	Classes []*Class
+	chunks  []*chunk // of the bodies of a decoded unit (chunks.go)
 }
 
 // Class is one class of a unit. Origin is not stored (it would be a
@@ -26,8 +27,10 @@ type Unit struct {
 type Class struct {
 	hierarchy.ClassSpec
 	// Bodies[i] is the encoded Body of Methods[i] (AppendBody, ids of the
-	// unit's Pool), nil for methods without code.
+	// unit's Pool), nil for methods without code. A decoded unit leaves
+	// Bodies nil and finds them in its chunks (Unit.BodyBytes).
 	Bodies [][]byte
+	locs   []bodyLoc
 	// Refs are the string ids (sorted, of the unit's Pool) of the classes
 	// that the class's bodies and member descriptors name, besides its
 	// own name and its spec's supertypes and nest (see ClassRefs). A
@@ -39,10 +42,14 @@ type Class struct {
 // Body decodes method i's statement part, translating ids with m (nil:
 // keep the unit's ids). It returns nil for a method without code.
 func (u *Unit) Body(c *Class, i int, m *Mapper) (*Body, error) {
-	if c.Bodies[i] == nil {
+	data, err := u.BodyBytes(c, i)
+	if err != nil {
+		return nil, fmt.Errorf("body of %s.%s%s: %w", c.Name, c.Methods[i].Name, c.Methods[i].Desc, err)
+	}
+	if data == nil {
 		return nil, nil
 	}
-	b, err := DecodeBody(c.Bodies[i], u.Pool, m)
+	b, err := DecodeBody(data, u.Pool, m)
 	if err != nil {
 		return nil, fmt.Errorf("body of %s.%s%s: %w", c.Name, c.Methods[i].Name, c.Methods[i].Desc, err)
 	}
@@ -72,25 +79,31 @@ func (u *Unit) AddTo(b *hierarchy.Builder, origin string, keep []bool, added fun
 
 // WriteUnit writes u as a summary with header h.
 func WriteUnit(w io.Writer, h Header, u *Unit) error {
-	return Write(w, h, func(enc *msgpack.Encoder) error { return u.encode(enc) })
+	// The class table is made first: it interns the names it uses, and the
+	// string table must be complete when written. The bodies are attached
+	// in chunks (chunks.go); their lengths are in the class table.
+	types, err := u.classTable()
+	if err != nil {
+		return err
+	}
+	chunks, attached, err := u.encodeChunks()
+	if err != nil {
+		return err
+	}
+	return WriteAttached(w, h, func(enc *msgpack.Encoder) error { return u.encode(enc, types, chunks) }, attached)
 }
 
-func (u *Unit) encode(enc *msgpack.Encoder) error {
-	p := u.Pool
-	// The class table is made first: it interns the names it uses, and the
-	// string table must be complete when written. All bodies go into one
-	// binary value (lengths in the class table), read with one allocation.
-	var types, bodies []byte
+func (u *Unit) classTable() ([]byte, error) {
+	var types []byte
 	types = putUint(types, uint64(len(u.Classes)))
 	for _, c := range u.Classes {
-		types = c.appendSpec(types, p)
+		types = c.appendSpec(types, u.Pool)
 		for i := range c.Methods {
-			var body []byte
-			if c.Bodies != nil {
-				body = c.Bodies[i]
+			body, err := u.BodyBytes(c, i)
+			if err != nil {
+				return nil, err
 			}
 			types = putUint(types, uint64(len(body)))
-			bodies = append(bodies, body...)
 		}
 		types = putUint(types, uint64(len(c.Refs)))
 		prev := int32(0)
@@ -99,13 +112,13 @@ func (u *Unit) encode(enc *msgpack.Encoder) error {
 			prev = id
 		}
 	}
-	if err := enc.EncodeArrayLen(len(p.Strings)); err != nil {
+	return types, nil
+}
+
+func (u *Unit) encode(enc *msgpack.Encoder, types, chunks []byte) error {
+	p := u.Pool
+	if err := enc.EncodeBytes(appendStrings(nil, p.Strings)); err != nil {
 		return err
-	}
-	for _, s := range p.Strings {
-		if err := enc.EncodeString(s); err != nil {
-			return err
-		}
 	}
 	// Reference tables: the class as a difference to the previous entry's,
 	// the name as a difference to the previous one's of the same class
@@ -139,7 +152,7 @@ func (u *Unit) encode(enc *msgpack.Encoder) error {
 	if err := enc.EncodeBytes(types); err != nil {
 		return err
 	}
-	return enc.EncodeBytes(bodies)
+	return enc.EncodeBytes(chunks)
 }
 
 func (c *Class) appendSpec(b []byte, p *Pool) []byte {
@@ -236,38 +249,36 @@ func ReadUnit(file string, r io.Reader) (*Unit, Header, error) {
 	if err := rd.Finish(); err != nil {
 		return nil, rd.Header, err
 	}
+	if err := u.attach(rd.Attached); err != nil {
+		return nil, rd.Header, rd.Wrap("bad content", err)
+	}
 	return u, rd.Header, nil
 }
 
 func decodeUnit(dec *msgpack.Decoder) (*Unit, error) {
 	u := &Unit{Pool: &Pool{}} // lookup maps only if interned into
 	p := u.Pool
-	n, err := dec.DecodeArrayLen()
+	b, err := dec.DecodeBytes()
+	if err == nil && b == nil {
+		err = errors.New("missing")
+	}
+	if err == nil {
+		p.Strings, err = decodeStrings(b)
+	}
 	if err != nil {
 		return nil, fmt.Errorf("string table: %w", err)
-	}
-	if n < 0 || n > 1<<28 {
-		return nil, fmt.Errorf("string table: bad length %d", n)
-	}
-	p.Strings = make([]string, 0, min(n, 1<<16))
-	for i := 0; i < n; i++ {
-		s, err := dec.DecodeString()
-		if err != nil {
-			return nil, fmt.Errorf("string %d: %w", i, err)
-		}
-		p.Strings = append(p.Strings, s)
 	}
 	if i := repeated(p.Strings, strings.Compare); i >= 0 {
 		return nil, fmt.Errorf("string %d (%q) repeats", i, p.Strings[i])
 	}
-	b, err := dec.DecodeBytes()
-	if err != nil {
+	if b, err = dec.DecodeBytes(); err != nil {
 		return nil, fmt.Errorf("reference tables: %w", err)
 	}
 	if err := p.decodeRefs(b); err != nil {
 		return nil, fmt.Errorf("reference tables: %w", err)
 	}
-	if n, err = dec.DecodeArrayLen(); err != nil || n < 0 || n > 1<<16 {
+	n, err := dec.DecodeArrayLen()
+	if err != nil || n < 0 || n > 1<<16 {
 		return nil, fmt.Errorf("modules: bad length %d: %v", n, err)
 	}
 	for i := 0; i < n; i++ {
@@ -281,11 +292,14 @@ func decodeUnit(dec *msgpack.Decoder) (*Unit, error) {
 	if err != nil {
 		return nil, fmt.Errorf("class table: %w", err)
 	}
-	bodies, err := dec.DecodeBytes()
+	chunks, err := dec.DecodeBytes()
 	if err != nil {
-		return nil, fmt.Errorf("bodies: %w", err)
+		return nil, fmt.Errorf("chunk table: %w", err)
 	}
-	if err := u.decodeClasses(types, bodies); err != nil {
+	if err := u.decodeChunkTable(chunks); err != nil {
+		return nil, fmt.Errorf("chunk table: %w", err)
+	}
+	if err := u.decodeClasses(types); err != nil {
 		return nil, fmt.Errorf("class table: %w", err)
 	}
 	return u, nil
@@ -345,7 +359,7 @@ func (p *Pool) decodeRefs(b []byte) error {
 	return r.err
 }
 
-func (u *Unit) decodeClasses(b, bodies []byte) error {
+func (u *Unit) decodeClasses(b []byte) error {
 	r := &varReader{b: b}
 	ss := u.Pool.Strings
 	str := func() string {
@@ -384,9 +398,18 @@ func (u *Unit) decodeClasses(b, bodies []byte) error {
 	}
 	n := r.count()
 	u.Classes = make([]*Class, 0, n)
-	off := 0
+	// Classes and members come from a few large allocations (slabs)
+	// rather than 100 k small ones: the JDK's class table decodes faster,
+	// and the collector has fewer objects to mark.
+	structs := make([]Class, n)
+	var fields []hierarchy.FieldSpec
+	var methods []hierarchy.MethodSpec
+	var locs []bodyLoc
+	var refs []int32
+	var ck int32 // the chunk being filled, and its bytes placed
+	var off uint64
 	for i := 0; i < n && r.err == nil; i++ {
-		c := &Class{}
+		c := &structs[i]
 		c.Name = str()
 		c.Super = opt()
 		c.Access = uint16(r.uint())
@@ -397,34 +420,35 @@ func (u *Unit) decodeClasses(b, bodies []byte) error {
 		c.NestMembers = list()
 		c.PermittedSubclasses = list()
 		if k := r.count(); k > 0 {
-			c.Fields = make([]hierarchy.FieldSpec, k)
+			c.Fields, fields = slab(fields, k)
 			for j := range c.Fields {
 				c.Fields[j] = hierarchy.FieldSpec{Name: str(), Desc: str(), Access: uint16(r.uint())}
 			}
 		}
 		if k := r.count(); k > 0 {
-			c.Methods = make([]hierarchy.MethodSpec, k)
+			c.Methods, methods = slab(methods, k)
 			for j := range c.Methods {
 				c.Methods[j] = hierarchy.MethodSpec{Name: str(), Desc: str(), Access: uint16(r.uint())}
 			}
-			c.Bodies = make([][]byte, k)
-			for j := range c.Bodies {
+			c.locs, locs = slab(locs, k)
+			for j := range c.locs {
 				size := r.uint()
-				if r.err != nil {
+				if r.err != nil || size == 0 {
+					continue
+				}
+				for int(ck) < len(u.chunks) && off == u.chunks[ck].raw {
+					ck, off = ck+1, 0
+				}
+				if int(ck) == len(u.chunks) || size > u.chunks[ck].raw-off {
+					r.err = fmt.Errorf("class %s: body of %s%s beyond its chunk", c.Name, c.Methods[j].Name, c.Methods[j].Desc)
 					break
 				}
-				if size > uint64(len(bodies)-off) {
-					r.err = fmt.Errorf("class %s: body of %s%s beyond the body data", c.Name, c.Methods[j].Name, c.Methods[j].Desc)
-					break
-				}
-				if n := int(size); n > 0 {
-					c.Bodies[j] = bodies[off : off+n : off+n]
-					off += n
-				}
+				c.locs[j] = bodyLoc{chunk: ck, off: uint32(off), n: uint32(size)}
+				off += size
 			}
 		}
 		if k := r.count(); k > 0 && r.err == nil {
-			c.Refs = make([]int32, k)
+			c.Refs, refs = slab(refs, k)
 			prev := int32(0)
 			for j := range c.Refs {
 				d := r.int32()
@@ -449,8 +473,8 @@ func (u *Unit) decodeClasses(b, bodies []byte) error {
 	if r.off != len(b) {
 		return fmt.Errorf("%d bytes after the class table", len(b)-r.off)
 	}
-	if off != len(bodies) {
-		return fmt.Errorf("%d bytes of body data belong to no method", len(bodies)-off)
+	if len(u.chunks) > 0 && (int(ck) != len(u.chunks)-1 || off != u.chunks[ck].raw) {
+		return fmt.Errorf("chunk %d: %d bytes belong to no method", ck, u.chunks[ck].raw-off)
 	}
 	return nil
 }
@@ -476,4 +500,13 @@ func (c *refCoder) get(r *varReader) (class, name int32) {
 	c.class = class
 	c.name = r.delta(c.name)
 	return class, c.name
+}
+
+// slab cuts k elements off free, allocating a new slab if it has fewer;
+// the result's capacity is k, so appending to it cannot touch the slab.
+func slab[T any](free []T, k int) (taken, rest []T) {
+	if len(free) < k {
+		free = make([]T, max(k, 4096))
+	}
+	return free[:k:k], free[k:]
 }

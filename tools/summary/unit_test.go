@@ -9,6 +9,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/klauspost/compress/zstd"
 	"github.com/vmihailenco/msgpack/v5"
 
 	"github.com/rules-fragment/rules_fragment/tools/hierarchy"
@@ -170,12 +171,14 @@ func sameUnit(want, got *Unit) error {
 		if !reflect.DeepEqual(w, g.ClassSpec) {
 			return fmt.Errorf("class %d: %+v, want %+v", i, g.ClassSpec, w)
 		}
-		if len(g.Bodies) != len(c.Bodies) {
-			return fmt.Errorf("class %s: %d bodies, want %d", c.Name, len(g.Bodies), len(c.Bodies))
-		}
-		for j := range c.Bodies {
-			if (c.Bodies[j] == nil) != (g.Bodies[j] == nil) || !bytes.Equal(c.Bodies[j], g.Bodies[j]) {
-				return fmt.Errorf("class %s: body %d is % x, want % x", c.Name, j, g.Bodies[j], c.Bodies[j])
+		for j := range c.Methods {
+			wb, werr := want.BodyBytes(c, j)
+			gb, gerr := got.BodyBytes(g, j)
+			if werr != nil || gerr != nil {
+				return fmt.Errorf("class %s: body %d: %v, %v", c.Name, j, gerr, werr)
+			}
+			if (wb == nil) != (gb == nil) || !bytes.Equal(wb, gb) {
+				return fmt.Errorf("class %s: body %d is % x, want % x", c.Name, j, gb, wb)
 			}
 		}
 	}
@@ -248,7 +251,10 @@ func TestUnitRoundTrip(t *testing.T) {
 	}
 	// A body error names the method.
 	bad := *got.Classes[1]
-	bad.Bodies = slices.Clone(bad.Bodies)
+	bad.Bodies = make([][]byte, len(bad.Methods))
+	for i := range bad.Methods {
+		bad.Bodies[i], _ = got.BodyBytes(got.Classes[1], i)
+	}
 	bad.Bodies[1] = bad.Bodies[1][:len(bad.Bodies[1])-1]
 	if _, err := got.Body(&bad, 1, nil); err == nil || !strings.Contains(err.Error(), "Service$Impl.run(Ljava/lang/Object;)") {
 		t.Errorf("truncated body: error %v does not name the method", err)
@@ -321,15 +327,25 @@ func TestUnitCorrupt(t *testing.T) {
 	}
 }
 
-// contentFile writes a summary whose content is the five values given.
+// contentFile writes a summary whose content is the five values given,
+// the bodies in one chunk.
 func contentFile(t testing.TB, strs []string, refs []byte, modules []any, types, bodies []byte) []byte {
 	var buf bytes.Buffer
-	err := Write(&buf, unitHeader, func(enc *msgpack.Encoder) error {
+	chunks, attached := putUint(nil, 0), []byte(nil)
+	if len(bodies) > 0 {
+		zw, err := zstd.NewWriter(nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		attached = zw.EncodeAll(bodies, nil)
+		chunks = putUint(putUint(putUint(nil, 1), uint64(len(bodies))), uint64(len(attached)))
+	}
+	err := WriteAttached(&buf, unitHeader, func(enc *msgpack.Encoder) error {
 		if strs == nil {
 			if err := enc.EncodeNil(); err != nil {
 				return err
 			}
-		} else if err := enc.Encode(strs); err != nil {
+		} else if err := enc.EncodeBytes(appendStrings(nil, strs)); err != nil {
 			return err
 		}
 		if err := enc.EncodeBytes(refs); err != nil {
@@ -345,8 +361,8 @@ func contentFile(t testing.TB, strs []string, refs []byte, modules []any, types,
 		if err := enc.EncodeBytes(types); err != nil {
 			return err
 		}
-		return enc.EncodeBytes(bodies)
-	})
+		return enc.EncodeBytes(chunks)
+	}, attached)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -470,8 +486,8 @@ func checkReadUnit(t *testing.T, data []byte) {
 // checkUnit decodes every body of u; those accepted must be valid.
 func checkUnit(t *testing.T, u *Unit) {
 	for _, c := range u.Classes {
-		if len(c.Bodies) != len(c.Methods) {
-			t.Fatalf("class %s: %d bodies for %d methods", c.Name, len(c.Bodies), len(c.Methods))
+		if c.Bodies != nil || len(c.locs) != len(c.Methods) {
+			t.Fatalf("class %s: %d bodies for %d methods", c.Name, len(c.locs), len(c.Methods))
 		}
 		for i := range c.Methods {
 			b, err := u.Body(c, i, nil)
@@ -497,27 +513,28 @@ func FuzzReadUnit(f *testing.F) {
 }
 
 // FuzzUnitContent fuzzes the uncompressed content (the five msgpack
-// values), which FuzzReadUnit rarely reaches behind the checksums.
+// values) and the attached chunks of bodies, which FuzzReadUnit rarely
+// reaches behind the checksums.
 func FuzzUnitContent(f *testing.F) {
 	u, _ := sampleUnit()
 	for _, u := range []*Unit{u, {Pool: NewPool()}} {
-		var buf bytes.Buffer
-		if err := u.encode(msgpack.NewEncoder(&buf)); err != nil {
-			f.Fatal(err)
-		}
-		f.Add(buf.Bytes())
+		content, attached := encodeContent(f, u)
+		f.Add(content, attached)
 	}
-	f.Fuzz(func(t *testing.T, data []byte) {
-		u, err := decodeUnit(msgpack.NewDecoder(bytes.NewReader(data)))
-		if err != nil {
+	f.Fuzz(func(t *testing.T, content, attached []byte) {
+		u, err := decodeUnit(msgpack.NewDecoder(bytes.NewReader(content)))
+		if err != nil || u.attach(attached) != nil {
 			return
 		}
 		checkUnit(t, u)
-		var buf bytes.Buffer
-		if err := u.encode(msgpack.NewEncoder(&buf)); err != nil {
-			t.Fatalf("re-encoding: %v", err)
+		if _, err := u.classTable(); err != nil {
+			return // a chunk does not decompress: its bodies fail to decode (checkUnit)
 		}
-		again, err := decodeUnit(msgpack.NewDecoder(&buf))
+		content, attached = encodeContent(t, u)
+		again, err := decodeUnit(msgpack.NewDecoder(bytes.NewReader(content)))
+		if err == nil {
+			err = again.attach(attached)
+		}
 		if err != nil {
 			t.Fatalf("re-encoded unit rejected: %v", err)
 		}
@@ -525,4 +542,22 @@ func FuzzUnitContent(f *testing.F) {
 			t.Fatalf("re-encoded unit differs: %v", err)
 		}
 	})
+}
+
+// encodeContent returns u's content and attached chunks as WriteUnit
+// writes them.
+func encodeContent(t testing.TB, u *Unit) (content, attached []byte) {
+	types, err := u.classTable()
+	if err != nil {
+		t.Fatal(err)
+	}
+	chunks, attached, err := u.encodeChunks()
+	if err != nil {
+		t.Fatal(err)
+	}
+	var buf bytes.Buffer
+	if err := u.encode(msgpack.NewEncoder(&buf), types, chunks); err != nil {
+		t.Fatal(err)
+	}
+	return buf.Bytes(), attached
 }
