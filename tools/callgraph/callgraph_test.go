@@ -13,8 +13,16 @@ import (
 // Key strings do, also where a class name, a method name or a descriptor
 // is a prefix of another ("p/A" and "p/A$B", "a" and "ab").
 func TestCompareKeys(t *testing.T) {
-	b := hierarchy.NewBuilder()
 	names := []string{"p/A", "p/A$B", "p/A$1", "p/AB", "p/A0", "p/a", "q/Z", "p/A-"}
+	t.Run("names", func(t *testing.T) { compareKeys(t, names) })
+	// Malformed class files may have dots in names: then the key prefix
+	// "p/A." of one class begins that of another, "p/A.x.".
+	t.Run("dotted names", func(t *testing.T) { compareKeys(t, append(names, "p/A.x", "p/A.", "p/A.a", "p/A..")) })
+	t.Run("dotted names without p/A", func(t *testing.T) { compareKeys(t, []string{"p/A.x", "p/A-", "p/A.", "p/A/"}) })
+}
+
+func compareKeys(t *testing.T, names []string) {
+	b := hierarchy.NewBuilder()
 	var methods []hierarchy.MethodSpec
 	for _, n := range []string{"a", "ab", "a$b", "<init>", "b", "A", "a0"} {
 		for _, d := range []string{"()V", "(I)V", "()Ljava/lang/Object;", "(Lp/A;)V"} {
@@ -38,10 +46,12 @@ func TestCompareKeys(t *testing.T) {
 		}
 	}
 	r := rand.New(rand.NewPCG(1, 2))
-	shuffled := slices.Clone(ms)
-	r.Shuffle(len(shuffled), func(i, j int) { shuffled[i], shuffled[j] = shuffled[j], shuffled[i] })
-	SortMethods(shuffled)
-	if !slices.IsSortedFunc(shuffled, func(a, c *hierarchy.Method) int { return strings.Compare(a.Key(), c.Key()) }) {
-		t.Fatal("SortMethods does not order by Key")
+	for range 5 {
+		shuffled := slices.Clone(ms)
+		r.Shuffle(len(shuffled), func(i, j int) { shuffled[i], shuffled[j] = shuffled[j], shuffled[i] })
+		SortMethods(shuffled)
+		if !slices.IsSortedFunc(shuffled, func(a, c *hierarchy.Method) int { return strings.Compare(a.Key(), c.Key()) }) {
+			t.Fatal("SortMethods does not order by Key")
+		}
 	}
 }
