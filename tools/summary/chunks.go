@@ -83,7 +83,7 @@ func (u *Unit) decodeChunkTable(b []byte) error {
 	u.chunks = make([]*chunk, 0, n)
 	for i := 0; i < n && r.err == nil; i++ {
 		raw, zn := r.uint(), r.uint()
-		if r.err == nil && (raw == 0 || raw > 1<<32 || zn == 0 || zn > 1<<32) {
+		if r.err == nil && (raw == 0 || raw > 1<<31 || zn == 0 || zn > 1<<31) { // places are uint32
 			return fmt.Errorf("chunk %d: sizes %d and %d", i, raw, zn)
 		}
 		u.chunks = append(u.chunks, &chunk{raw: raw, zn: zn})
