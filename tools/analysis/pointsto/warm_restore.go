@@ -245,6 +245,10 @@ func (r *warmReader) state() {
 		}
 		s.objectFor(k, c)
 	}
+	// One allocation for the nodes, not a doubling for every few: a
+	// node is a large struct, and the JDK's warm start has 162 k of them.
+	s.nodes = slices.Grow(s.nodes, int(w.NumNodes))
+	s.cx = slices.Grow(s.cx, int(w.NumNodes))
 	for range w.NumNodes {
 		s.newNode()
 	}
