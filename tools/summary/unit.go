@@ -401,7 +401,7 @@ func (u *Unit) decodeClasses(b []byte) error {
 	// Classes and members come from a few large allocations (slabs)
 	// rather than 100 k small ones: the JDK's class table decodes faster,
 	// and the collector has fewer objects to mark.
-	structs := make([]Class, n)
+	var structs []Class // slabs too: n is only bounded by the bytes left
 	var fields []hierarchy.FieldSpec
 	var methods []hierarchy.MethodSpec
 	var locs []bodyLoc
@@ -409,7 +409,9 @@ func (u *Unit) decodeClasses(b []byte) error {
 	var ck int32 // the chunk being filled, and its bytes placed
 	var off uint64
 	for i := 0; i < n && r.err == nil; i++ {
-		c := &structs[i]
+		var one []Class
+		one, structs = slab(structs, 1)
+		c := &one[0]
 		c.Name = str()
 		c.Super = opt()
 		c.Access = uint16(r.uint())
