@@ -360,12 +360,3 @@ func (p *Program) SummaryBySHA(sha []byte) *Summary {
 	}
 	return nil
 }
-
-// DefiningSummary returns the summary that defines class c, nil for a
-// class from class files, placeholder code, a phantom or nil.
-func (p *Program) DefiningSummary(c *hierarchy.Class) *Summary {
-	if s := p.source(c); s != nil && s.synth == nil {
-		return s.sum
-	}
-	return nil
-}
