@@ -91,12 +91,12 @@ func SortUnmodelled(u []Unmodelled) []Unmodelled {
 // reaches 150 k methods.
 func SortMethods(ms []*hierarchy.Method) {
 	// Keys name methods uniquely; ids only make the order total.
-	slices.SortFunc(ms, func(a, b *hierarchy.Method) int { return cmp.Or(CompareKeys(a, b), cmp.Compare(a.ID, b.ID)) })
+	sortFunc(ms, func(a, b *hierarchy.Method) int { return cmp.Or(CompareKeys(a, b), cmp.Compare(a.ID, b.ID)) })
 }
 
 // SortClasses orders classes by name.
 func SortClasses(cs []*hierarchy.Class) {
-	slices.SortFunc(cs, func(a, b *hierarchy.Class) int { return cmp.Compare(a.Name, b.Name) })
+	sortFunc(cs, func(a, b *hierarchy.Class) int { return cmp.Compare(a.Name, b.Name) })
 }
 
 // CompareKeys compares a.Key() and b.Key() (class name, ".", name,
@@ -139,10 +139,15 @@ func (g *Graph) Sort() {
 	SortMethods(g.Reachable)
 	SortClasses(g.Instantiated)
 	// Sites by the rank of their caller, then by id: integer comparisons,
-	// not names, as there are many more sites than methods.
-	rank := make(map[*hierarchy.Method]int32, len(g.Reachable))
+	// not names, as there are many more sites than methods. Ranks are
+	// indexed by method id (dense in a hierarchy).
+	var maxID int32
+	for _, m := range g.Reachable {
+		maxID = max(maxID, m.ID)
+	}
+	rank := make([]int32, maxID+1)
 	for i, m := range g.Reachable {
-		rank[m] = int32(i)
+		rank[m.ID] = int32(i)
 	}
 	// The position breaks ties (sites a native model adds share their
 	// call's id): the order of a stable sort, from a faster unstable one.
@@ -152,9 +157,13 @@ func (g *Graph) Sort() {
 	}
 	rs := make([]ranked, len(g.Sites))
 	for i, s := range g.Sites {
-		rs[i] = ranked{rank[s.Caller], s.ID, int32(i), s}
+		r := int32(0) // a caller not reached (none should be) sorts first
+		if id := s.Caller.ID; id >= 0 && id <= maxID && len(g.Reachable) > 0 && g.Reachable[rank[id]] == s.Caller {
+			r = rank[id]
+		}
+		rs[i] = ranked{r, s.ID, int32(i), s}
 	}
-	slices.SortFunc(rs, func(a, b ranked) int {
+	sortFunc(rs, func(a, b ranked) int {
 		return cmp.Or(cmp.Compare(a.caller, b.caller), cmp.Compare(a.id, b.id), cmp.Compare(a.at, b.at))
 	})
 	for i := range rs {

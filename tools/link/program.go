@@ -360,3 +360,12 @@ func (p *Program) SummaryBySHA(sha []byte) *Summary {
 	}
 	return nil
 }
+
+// SummaryOf returns the summary that defines c, nil for a class from class
+// files, a placeholder or a class made after linking (arrays, phantoms).
+func (p *Program) SummaryOf(c *hierarchy.Class) *Summary {
+	if s := p.source(c); s != nil && s.synth == nil {
+		return s.sum
+	}
+	return nil
+}

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"strings"
 
 	"github.com/klauspost/compress/zstd"
 	"github.com/vmihailenco/msgpack/v5"
@@ -16,8 +17,9 @@ import (
 // summary container holding a count and that many (analysis name, state)
 // pairs, each state a zstd frame (compressed on its own, so that a link
 // decompresses only its analysis's) of the msgpack value the analysis
-// decodes.
-const Kind = "warm start"
+// decodes. The number is the format of the states: a linker reads only its
+// own (a warm start is made again with the summarizer that goes with it).
+const Kind = "warm start 2"
 
 // ErrMismatch is wrapped by the errors of a warm start that does not apply
 // to a program; a cold start gives the answer then.
@@ -74,7 +76,11 @@ func Open(file string) (*File, error) {
 	}
 	if rd.Header.Kind != Kind {
 		rd.Finish()
-		return nil, &summary.Error{File: file, What: fmt.Sprintf("not a warm start (kind %q)", rd.Header.Kind)}
+		what := fmt.Sprintf("not a warm start (kind %q)", rd.Header.Kind)
+		if strings.HasPrefix(rd.Header.Kind, "warm start") {
+			what = fmt.Sprintf("a warm start of another format (%q, this linker reads %q): make it again", rd.Header.Kind, Kind)
+		}
+		return nil, &summary.Error{File: file, What: what}
 	}
 	n, err := rd.Dec.DecodeArrayLen()
 	if err == nil && (n < 0 || n > 64) {

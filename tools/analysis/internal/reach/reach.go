@@ -183,6 +183,12 @@ func (e *engine) addReceiver(k *key, c *hierarchy.Class) {
 }
 
 func (e *engine) addTarget(k *key, t *hierarchy.Method) {
+	if k.tset == nil { // made on the first addition (restored keys have targets)
+		k.tset = make(map[int32]bool, len(k.targets)+1)
+		for _, x := range k.targets {
+			k.tset[x.ID] = true
+		}
+	}
 	if k.tset[t.ID] {
 		return
 	}
@@ -214,14 +220,10 @@ func (e *engine) chaReceivers(static *hierarchy.Class) []*hierarchy.Class {
 // virtualKey returns the key of (static, resolved), computing its
 // receivers and targets when it is first seen.
 func (e *engine) virtualKey(static *hierarchy.Class, resolved *hierarchy.Method) *key {
-	id := [2]int32{static.ID, resolved.ID}
-	if k, ok := e.keys[id]; ok {
+	if k, ok := e.keys[[2]int32{static.ID, resolved.ID}]; ok {
 		return k
 	}
-	k := &key{static: static, resolved: resolved, tset: map[int32]bool{}}
-	e.keys[id] = k
-	e.keyList = append(e.keyList, k)
-	e.byStatic[static.ID] = append(e.byStatic[static.ID], k)
+	k := e.newKey(static, resolved)
 	if e.recv == AllSubtypes {
 		k.recv = e.chaReceivers(static)
 		for _, t := range e.h.DispatchTargets(static, resolved) {
@@ -248,6 +250,15 @@ func (e *engine) virtualKey(static *hierarchy.Class, resolved *hierarchy.Method)
 			e.addReceiver(k, c)
 		}
 	}
+	return k
+}
+
+// newKey registers a key without receivers or targets.
+func (e *engine) newKey(static *hierarchy.Class, resolved *hierarchy.Method) *key {
+	k := &key{static: static, resolved: resolved}
+	e.keys[[2]int32{static.ID, resolved.ID}] = k
+	e.keyList = append(e.keyList, k)
+	e.byStatic[static.ID] = append(e.byStatic[static.ID], k)
 	return k
 }
 

@@ -14,11 +14,17 @@ import (
 
 // Warm is the engine at the fixpoint of the JVM's start-up roots
 // (package warmstart says why continuing from it is exact): the methods
-// reached and classes instantiated, in order, the virtual call keys, the
-// call sites and the classes initialised. A key's receivers and targets
-// are not stored: restore computes them again over the program's
-// hierarchy, so that CHA's keys include the subtypes the client adds (and
-// their targets become reachable) exactly as in a cold run.
+// reached and classes instantiated, the virtual call keys with their
+// targets (and, for RTA, receivers), the call sites and the classes
+// initialised. Lists are stored in the order callgraph.Graph.Sort gives,
+// so that a link sorts only what the client adds (callgraph's sortFunc).
+//
+// CHA's keys take every instantiable subtype of their static type, so a
+// client class adds receivers and targets to the keys of its supertypes.
+// restore computes a key's receivers over the program's hierarchy and
+// adds the targets that the classes of other inputs select; it computes
+// the targets again in full if the receivers from the warm start's own
+// summaries are not as many as stored (KeyRecvCounts).
 type Warm struct {
 	Receivers Receivers
 	Names     warmstart.Names
@@ -27,6 +33,12 @@ type Warm struct {
 	Keys      []int32 // pairs: static class, resolved method
 	Sites     []warmSite
 	Inited    []int32 // classes
+	// Per key, in Keys order: its targets (methods, each key's sorted by
+	// key, one key's after another) and their numbers; for RTA its
+	// receivers (classes, sorted by name) and their numbers, for CHA only
+	// the numbers of receivers.
+	KeyTargets, KeyTargetCounts []int32
+	KeyRecv, KeyRecvCounts      []int32
 }
 
 type warmSite struct {
@@ -50,21 +62,44 @@ func Checkpoint(p *link.Program, recv Receivers) (*Warm, error) {
 	if err := e.run(); err != nil {
 		return nil, err
 	}
+	// The graph's order, so that a link continuing from w finds its lists
+	// sorted but for what the client adds.
+	g := &callgraph.Graph{Reachable: slices.Clone(e.order), Instantiated: slices.Clone(e.instList)}
+	recs := make(map[*callgraph.Site]siteRec, len(e.sites))
+	for _, r := range e.sites {
+		g.Sites = append(g.Sites, r.site)
+		recs[r.site] = r
+	}
+	g.Sort()
 	nw := warmstart.NewNameWriter(p)
 	w := &Warm{Receivers: recv}
-	for _, m := range e.order {
+	for _, m := range g.Reachable {
 		w.Reached = append(w.Reached, nw.Method(m))
 	}
-	for _, c := range e.instList {
+	for _, c := range g.Instantiated {
 		w.Inst = append(w.Inst, nw.Class(c))
 	}
 	keyIdx := make(map[*key]int32, len(e.keyList))
 	for i, k := range e.keyList {
 		keyIdx[k] = int32(i)
 		w.Keys = append(w.Keys, nw.Class(k.static), nw.Method(k.resolved))
+		ts := slices.Clone(k.targets)
+		callgraph.SortMethods(ts)
+		w.KeyTargetCounts = append(w.KeyTargetCounts, int32(len(ts)))
+		for _, t := range ts {
+			w.KeyTargets = append(w.KeyTargets, nw.Method(t))
+		}
+		w.KeyRecvCounts = append(w.KeyRecvCounts, int32(len(k.recv)))
+		if recv == Instantiated {
+			rs := slices.Clone(k.recv)
+			callgraph.SortClasses(rs)
+			for _, c := range rs {
+				w.KeyRecv = append(w.KeyRecv, nw.Class(c))
+			}
+		}
 	}
-	for _, r := range e.sites {
-		s := r.site
+	for _, s := range g.Sites {
+		r := recs[s]
 		ws := warmSite{Caller: nw.Method(s.Caller), ID: s.ID, Line: s.Line, Kind: uint8(s.Kind), Ref: nw.Str(s.Ref),
 			Callee: nw.Method(s.Callee), Error: -1, Key: -1}
 		if s.Error != "" {
@@ -114,12 +149,7 @@ func (e *engine) restore(w *Warm) error {
 	for _, i := range w.Inited {
 		e.init.MarkInited(ent.Classes[i])
 	}
-	// Keys again over this program's hierarchy: targets new to the warm
-	// start (overriding methods of the client's classes) are reached.
-	keys := make([]*key, len(w.Keys)/2)
-	for i := range keys {
-		keys[i] = e.virtualKey(ent.Classes[w.Keys[2*i]], ent.Methods[w.Keys[2*i+1]])
-	}
+	keys := e.restoreKeys(w, ent)
 	opt := func(i int32) *hierarchy.Method {
 		if i < 0 {
 			return nil
@@ -188,6 +218,15 @@ func (w *Warm) check(ent *warmstart.Entities) error {
 		}
 		pairs[k] = true
 	}
+	nk := int32(len(w.Keys) / 2)
+	recvOK := sum(w.KeyRecvCounts) >= 0 && len(w.KeyRecv) == 0 // CHA: counts only
+	if w.Receivers == Instantiated {
+		recvOK = sum(w.KeyRecvCounts) == int64(len(w.KeyRecv)) && all(w.KeyRecv, nc)
+	}
+	if int32(len(w.KeyTargetCounts)) != nk || int32(len(w.KeyRecvCounts)) != nk || !recvOK ||
+		sum(w.KeyTargetCounts) != int64(len(w.KeyTargets)) || !all(w.KeyTargets, nm) {
+		return fmt.Errorf("malformed key lists")
+	}
 	for _, s := range w.Sites {
 		if !in(s.Caller, nm) || !in(s.Ref, ns) || s.Callee < -1 || s.Callee >= nm || s.Error < -1 || s.Error >= ns ||
 			s.Key < -1 || s.Key >= int32(len(w.Keys)/2) || !all(s.Targets, nm) || s.Kind > uint8(callgraph.Dynamic) {
@@ -214,7 +253,8 @@ func (w *Warm) ints(c warmstart.Ints) {
 	recv := int32(w.Receivers)
 	c.Int(&recv)
 	w.Receivers = Receivers(recv)
-	for _, x := range []*[]int32{&w.Reached, &w.Inst, &w.Keys, &w.Inited} {
+	for _, x := range []*[]int32{&w.Reached, &w.Inst, &w.Keys, &w.Inited,
+		&w.KeyTargets, &w.KeyTargetCounts, &w.KeyRecv, &w.KeyRecvCounts} {
 		c.Slice(x)
 	}
 	n := c.Count(len(w.Sites))
@@ -231,4 +271,16 @@ func (w *Warm) ints(c warmstart.Ints) {
 		s.Kind = uint8(kind)
 		c.Slice(&s.Targets)
 	}
+}
+
+// sum adds counts, -1 if one is negative (no list has that many).
+func sum(counts []int32) int64 {
+	var n int64
+	for _, c := range counts {
+		if c < 0 {
+			return -1
+		}
+		n += int64(c)
+	}
+	return n
 }

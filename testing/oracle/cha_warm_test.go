@@ -1,0 +1,106 @@
+package oracle
+
+import (
+	"fmt"
+	"slices"
+	"testing"
+
+	"github.com/vmihailenco/msgpack/v5"
+
+	"github.com/rules-fragment/rules_fragment/tools/analysis/cha"
+	"github.com/rules-fragment/rules_fragment/tools/analysis/warmstart"
+	"github.com/rules-fragment/rules_fragment/tools/callgraph"
+	"github.com/rules-fragment/rules_fragment/tools/hierarchy"
+	"github.com/rules-fragment/rules_fragment/tools/link"
+)
+
+// TestCHAWarmStartEqualsCold: CHA continuing from the JDK's warm start
+// (stored key targets, plus the targets the client's and other
+// libraries' classes select) gives the call graph of a cold run over the
+// same linked program: every reached method, and every site's receivers
+// and targets, compared by identity (CHA's -scope all JSON would take tens
+// of GB). JLex's subtypes of JDK types come from class files, JFlex's
+// also from CUP's summaries.
+func TestCHAWarmStartEqualsCold(t *testing.T) {
+	jdk := jdkSummary(t)
+	for _, p := range programs {
+		if p.name != "jlex" && p.name != "jflex" {
+			continue
+		}
+		t.Run(p.name, func(t *testing.T) {
+			sums := librarySummaries(t, p, jdk)
+			prog, err := link.Load(link.Options{Client: []string{p.client}, Summaries: sums, Release: 17})
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer prog.Close()
+			roots := prog.MainMethods()
+			if e := entries(p.name); e != nil {
+				if roots, err = prog.Entries(e); err != nil {
+					t.Fatal(err)
+				}
+			}
+			cold, err := cha.CallGraph(prog, roots, cha.Options{})
+			if err != nil {
+				t.Fatal(err)
+			}
+			raw, err := warmstart.Read(jdkWarm, "cha")
+			if err != nil || raw == nil {
+				t.Fatalf("reading the warm start: %v", err)
+			}
+			w := &cha.Warm{}
+			if err := msgpack.Unmarshal(raw, w); err != nil {
+				t.Fatal(err)
+			}
+			warm, err := cha.CallGraph(prog, roots, cha.Options{Warm: w})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if d := graphDifference(cold, warm); d != "" {
+				t.Fatalf("%s: the warm start changes CHA: %s", p.name, d)
+			}
+			t.Logf("COUNT CHA warm start %s: %d methods, %d sites identical warm and cold", p.name, len(cold.Reachable), len(cold.Sites))
+		})
+	}
+}
+
+// graphDifference describes the first difference between two call graphs
+// of one program, "" if there is none.
+func graphDifference(a, b *callgraph.Graph) string {
+	if i := firstIndex(a.Reachable, b.Reachable); i >= 0 {
+		return fmt.Sprintf("reachable method %d of %d/%d: %s", i, len(a.Reachable), len(b.Reachable), keyAt(a.Reachable, i))
+	}
+	if len(a.Sites) != len(b.Sites) {
+		return fmt.Sprintf("%d vs %d sites", len(a.Sites), len(b.Sites))
+	}
+	for i, x := range a.Sites {
+		y := b.Sites[i]
+		if x.Caller != y.Caller || x.ID != y.ID || x.Kind != y.Kind || x.Callee != y.Callee || x.Ref != y.Ref || x.Error != y.Error ||
+			!slices.Equal(x.Receivers, y.Receivers) || firstIndex(x.Targets, y.Targets) >= 0 {
+			return fmt.Sprintf("site %d (%s@%d): %d/%d receivers, %d/%d targets", i, x.Caller.Key(), x.ID,
+				len(x.Receivers), len(y.Receivers), len(x.Targets), len(y.Targets))
+		}
+	}
+	return ""
+}
+
+// firstIndex is the first index at which two method lists differ, -1 if
+// they are equal.
+func firstIndex(a, b []*hierarchy.Method) int {
+	for i := range min(len(a), len(b)) {
+		if a[i] != b[i] {
+			return i
+		}
+	}
+	if len(a) != len(b) {
+		return min(len(a), len(b))
+	}
+	return -1
+}
+
+func keyAt(ms []*hierarchy.Method, i int) string {
+	if i < len(ms) {
+		return ms[i].Key()
+	}
+	return "(none)"
+}

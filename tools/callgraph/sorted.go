@@ -1,0 +1,42 @@
+package callgraph
+
+import (
+	"slices"
+	"sort"
+)
+
+// sortFunc sorts xs by cmp (callers give total orders), fast when a long prefix
+// is sorted already: a link that continues from a warm start appends the
+// few methods, classes and sites the client adds to the warm start's
+// sorted lists (150 k methods and 630 k sites for CHA over the JDK).
+// It sorts only what follows the sorted prefix and merges it in, with a
+// binary search per element from the end: O(n + m log n) for m elements
+// after the prefix, instead of O(n log n) string comparisons.
+func sortFunc[T any](xs []T, cmp func(a, b T) int) {
+	k := 1
+	for k < len(xs) && cmp(xs[k-1], xs[k]) <= 0 {
+		k++
+	}
+	if k >= len(xs) {
+		return
+	}
+	if k < len(xs)/2 { // mostly unsorted: a plain sort is as good
+		slices.SortFunc(xs, cmp)
+		return
+	}
+	tail := slices.Clone(xs[k:])
+	slices.SortStableFunc(tail, cmp)
+	// Merge from the back: each tail element goes after the prefix
+	// elements not greater than it, which keeps the order a stable sort
+	// would give for elements that compare equal.
+	end, out := k, len(xs) // xs[:end] is the unmerged prefix, xs[out:] is done
+	for j := len(tail) - 1; j >= 0; j-- {
+		t := tail[j]
+		p := sort.Search(end, func(i int) bool { return cmp(xs[i], t) > 0 })
+		n := end - p
+		copy(xs[out-n:out], xs[p:end])
+		out -= n + 1
+		xs[out] = t
+		end = p
+	}
+}
