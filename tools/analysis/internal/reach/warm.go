@@ -130,7 +130,7 @@ func (e *engine) restore(w *Warm) error {
 	if err != nil {
 		return err
 	}
-	if err := w.check(ent); err != nil {
+	if err := w.check(ent, e.h); err != nil {
 		return fmt.Errorf("warm start: %w", err)
 	}
 	for _, i := range w.Reached {
@@ -178,8 +178,8 @@ func (e *engine) restore(w *Warm) error {
 	return nil
 }
 
-// check validates w's indices against its entities.
-func (w *Warm) check(ent *warmstart.Entities) error {
+// check validates w's indices against its entities (of hierarchy h).
+func (w *Warm) check(ent *warmstart.Entities, h *hierarchy.Hierarchy) error {
 	nc, nm, ns := int32(len(ent.Classes)), int32(len(ent.Methods)), int32(len(w.Names.Strings))
 	in := func(x, n int32) bool { return x >= 0 && x < n }
 	all := func(xs []int32, n int32) bool {
@@ -193,21 +193,13 @@ func (w *Warm) check(ent *warmstart.Entities) error {
 	if !all(w.Reached, nm) || !all(w.Inst, nc) || !all(w.Inited, nc) || len(w.Keys)%2 != 0 {
 		return fmt.Errorf("malformed tables")
 	}
-	seen := map[int32]bool{}
-	for _, i := range w.Reached {
-		if seen[ent.Methods[i].ID] {
-			return fmt.Errorf("method reached twice")
-		}
-		seen[ent.Methods[i].ID] = true
+	if twice(w.Reached, func(i int32) int32 { return ent.Methods[i].ID }, h.NumMethods()) {
+		return fmt.Errorf("method reached twice")
 	}
-	inst := map[int32]bool{}
-	for _, i := range w.Inst {
-		if inst[ent.Classes[i].ID] {
-			return fmt.Errorf("class instantiated twice")
-		}
-		inst[ent.Classes[i].ID] = true
+	if twice(w.Inst, func(i int32) int32 { return ent.Classes[i].ID }, h.NumClasses()) {
+		return fmt.Errorf("class instantiated twice")
 	}
-	pairs := map[[2]int32]bool{}
+	pairs := make(map[[2]int32]bool, len(w.Keys)/2)
 	for i := 0; i < len(w.Keys); i += 2 {
 		if !in(w.Keys[i], nc) || !in(w.Keys[i+1], nm) {
 			return fmt.Errorf("malformed key")
@@ -271,6 +263,19 @@ func (w *Warm) ints(c warmstart.Ints) {
 		s.Kind = uint8(kind)
 		c.Slice(&s.Targets)
 	}
+}
+
+// twice reports whether two of xs have the same id, ids being below n.
+func twice(xs []int32, id func(int32) int32, n int) bool {
+	seen := make([]bool, n)
+	for _, x := range xs {
+		i := id(x)
+		if i < 0 || int(i) >= n || seen[i] {
+			return true
+		}
+		seen[i] = true
+	}
+	return false
 }
 
 // sum adds counts, -1 if one is negative (no list has that many).

@@ -14,6 +14,8 @@ import (
 // receivers, and the targets they select are added here (and reached).
 func (e *engine) restoreKeys(w *Warm, ent *warmstart.Entities) []*key {
 	keys := make([]*key, len(w.Keys)/2)
+	e.keys = make(map[[2]int32]*key, len(keys)+len(keys)/4)
+	e.keyList = make([]*key, 0, len(keys)+len(keys)/4)
 	var fromWarm map[*link.Summary]bool
 	var same map[int32]bool // by static class: receivers as in w
 	if e.recv == AllSubtypes {
