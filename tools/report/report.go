@@ -137,6 +137,11 @@ func Build(g *callgraph.Graph, inScope func(*hierarchy.Class) bool) *Analysis {
 		}
 		return k
 	}
+	// Sites of one call key share their receiver and target lists
+	// (callgraph.Site), and so do their reports: a JDK's Object.toString()
+	// key has thousands of receivers.
+	tms := sharedNames[*hierarchy.Method]{name: key}
+	rcs := sharedNames[*hierarchy.Class]{name: func(c *hierarchy.Class) string { return c.Name }}
 	byCaller := map[*hierarchy.Method]*Method{}
 	for _, m := range g.Reachable {
 		if inScope(m.Class) {
@@ -152,18 +157,14 @@ func Build(g *callgraph.Graph, inScope func(*hierarchy.Class) bool) *Analysis {
 		if rm == nil {
 			continue
 		}
-		rs := &Site{Site: s.ID, Line: s.Line, Kind: s.Kind.String(), Ref: s.Ref, Error: s.Error, TM: make([]string, 0, len(s.Targets)), s: s}
+		rs := &Site{Site: s.ID, Line: s.Line, Kind: s.Kind.String(), Ref: s.Ref, Error: s.Error, TM: tms.of(s.Targets), s: s}
 		for _, m := range s.Targets {
-			rs.TM = append(rs.TM, key(m))
 			if m.Phantom || m.Class.Phantom {
 				t.PhantomTargets++
 			}
 		}
 		if s.Kind.IsDispatched() {
-			rs.RC = make([]string, 0, len(s.Receivers))
-			for _, c := range s.Receivers {
-				rs.RC = append(rs.RC, c.Name)
-			}
+			rs.RC = rcs.of(s.Receivers)
 		}
 		rm.Sites = append(rm.Sites, rs)
 		t.CallSites++
@@ -191,6 +192,42 @@ func Build(g *callgraph.Graph, inScope func(*hierarchy.Class) bool) *Analysis {
 		t.MeanTM = round3(float64(tmSum) / float64(t.PolymorphicSites))
 	}
 	return a
+}
+
+// sharedNames names the elements of lists, once per shared list.
+type sharedNames[T any] struct {
+	name func(T) string
+	made map[sharedList[T]][]string
+}
+
+type sharedList[T any] struct {
+	first *T
+	n     int
+}
+
+// of returns the names of xs' elements, the same slice for the same long
+// list (not to be modified); empty but not nil for an empty list.
+func (s *sharedNames[T]) of(xs []T) []string {
+	if len(xs) < 8 { // short lists cost less than looking them up
+		out := make([]string, len(xs))
+		for i, x := range xs {
+			out[i] = s.name(x)
+		}
+		return out
+	}
+	k := sharedList[T]{&xs[0], len(xs)}
+	if out, ok := s.made[k]; ok {
+		return out
+	}
+	out := make([]string, len(xs))
+	for i, x := range xs {
+		out[i] = s.name(x)
+	}
+	if s.made == nil {
+		s.made = map[sharedList[T]][]string{}
+	}
+	s.made[k] = out
+	return out
 }
 
 func round3(x float64) float64 {
