@@ -57,7 +57,7 @@ func (u *Unit) encodeChunks() (table, attached []byte, err error) {
 		}
 	}
 	for _, c := range u.Classes {
-		for i := range c.Methods {
+		for i := range u.Complete(c).Methods {
 			b, err := u.BodyBytes(c, i)
 			if err != nil {
 				return nil, nil, err
@@ -135,6 +135,7 @@ func (u *Unit) BodyBytes(c *Class, i int) ([]byte, error) {
 	if c.Bodies != nil {
 		return c.Bodies[i], nil
 	}
+	u.Complete(c)
 	if c.locs == nil || c.locs[i].n == 0 {
 		return nil, nil
 	}

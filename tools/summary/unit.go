@@ -18,8 +18,11 @@ import (
 type Unit struct {
 	Pool    *Pool
 	Modules []*hierarchy.Module
+	// Classes of a decoded unit get their members on first use
+	// (Complete; members.go).
 	Classes []*Class
-	chunks  []*chunk // of the bodies of a decoded unit (chunks.go)
+	chunks  []*chunk       // of the bodies of a decoded unit (chunks.go)
+	members *memberDecoder // of a decoded unit
 }
 
 // Class is one class of a unit. Origin is not stored (it would be a
@@ -37,6 +40,7 @@ type Class struct {
 	// linker follows them from the client's references to add only the
 	// classes a program can reach (link.Options.OnlyReferenced).
 	Refs []int32
+	lazy *lazyMembers // of a decoded unit's class (members.go)
 }
 
 // Body decodes method i's statement part, translating ids with m (nil:
@@ -68,7 +72,7 @@ func (u *Unit) AddTo(b *hierarchy.Builder, origin string, keep []bool, added fun
 		if keep != nil && !keep[i] {
 			continue
 		}
-		spec := c.ClassSpec
+		spec := u.Complete(c).ClassSpec
 		spec.Origin = origin
 		// The class's strings are the unit's string table's entries.
 		if b.AddSharedClass(&spec) && added != nil {
@@ -97,7 +101,7 @@ func (u *Unit) classTable() ([]byte, error) {
 	var types []byte
 	types = putUint(types, uint64(len(u.Classes)))
 	for _, c := range u.Classes {
-		types = c.appendSpec(types, u.Pool)
+		types = u.Complete(c).appendSpec(types, u.Pool)
 		for i := range c.Methods {
 			body, err := u.BodyBytes(c, i)
 			if err != nil {
@@ -398,13 +402,12 @@ func (u *Unit) decodeClasses(b []byte) error {
 	}
 	n := r.count()
 	u.Classes = make([]*Class, 0, n)
-	// Classes and members come from a few large allocations (slabs)
-	// rather than 100 k small ones: the JDK's class table decodes faster,
-	// and the collector has fewer objects to mark.
+	u.members = &memberDecoder{table: b}
+	// Classes and their members (members.go) come from a few large
+	// allocations (slabs) rather than 100 k small ones: the JDK's class
+	// table decodes faster, and the collector has fewer objects to mark.
 	var structs []Class // slabs too: n is only bounded by the bytes left
-	var fields []hierarchy.FieldSpec
-	var methods []hierarchy.MethodSpec
-	var locs []bodyLoc
+	var lazies []lazyMembers
 	var refs []int32
 	var ck int32 // the chunk being filled, and its bytes placed
 	var off uint64
@@ -421,34 +424,9 @@ func (u *Unit) decodeClasses(b []byte) error {
 		c.Interfaces = list()
 		c.NestMembers = list()
 		c.PermittedSubclasses = list()
-		if k := r.count(); k > 0 {
-			c.Fields, fields = slab(fields, k)
-			for j := range c.Fields {
-				c.Fields[j] = hierarchy.FieldSpec{Name: str(), Desc: str(), Access: uint16(r.uint())}
-			}
-		}
-		if k := r.count(); k > 0 {
-			c.Methods, methods = slab(methods, k)
-			for j := range c.Methods {
-				c.Methods[j] = hierarchy.MethodSpec{Name: str(), Desc: str(), Access: uint16(r.uint())}
-			}
-			c.locs, locs = slab(locs, k)
-			for j := range c.locs {
-				size := r.uint()
-				if r.err != nil || size == 0 {
-					continue
-				}
-				for int(ck) < len(u.chunks) && off == u.chunks[ck].raw {
-					ck, off = ck+1, 0
-				}
-				if int(ck) == len(u.chunks) || size > u.chunks[ck].raw-off {
-					r.err = fmt.Errorf("class %s: body of %s%s beyond its chunk", c.Name, c.Methods[j].Name, c.Methods[j].Desc)
-					break
-				}
-				c.locs[j] = bodyLoc{chunk: ck, off: uint32(off), n: uint32(size)}
-				off += size
-			}
-		}
+		var lazy []lazyMembers
+		lazy, lazies = slab(lazies, 1)
+		u.skipMembers(r, c, &lazy[0], &ck, &off)
 		if k := r.count(); k > 0 && r.err == nil {
 			c.Refs, refs = slab(refs, k)
 			prev := int32(0)
