@@ -6,6 +6,7 @@ import (
 	"slices"
 
 	"github.com/rules-fragment/rules_fragment/tools/analysis/warmstart"
+	"github.com/rules-fragment/rules_fragment/tools/callgraph"
 	"github.com/rules-fragment/rules_fragment/tools/hierarchy"
 	"github.com/rules-fragment/rules_fragment/tools/link"
 )
@@ -181,8 +182,13 @@ func (ww *warmWriter) write() {
 			}
 		}
 	}
-	siteIdx := make(map[*site]int32, len(s.sites))
-	for i, st := range s.sites {
+	// Methods and sites in the order of the final call graph, so that a
+	// link continuing from w sorts only what the client adds.
+	order := slices.Clone(s.order)
+	callgraph.SortMethods(order)
+	sites := sitesInGraphOrder(s.sites, order)
+	siteIdx := make(map[*site]int32, len(sites))
+	for i, st := range sites {
 		siteIdx[st] = int32(i)
 	}
 	for n := range int32(len(s.nodes)) {
@@ -229,7 +235,7 @@ func (ww *warmWriter) write() {
 		}
 		w.FirstObj = append(w.FirstObj, first)
 	}
-	for _, m := range s.order {
+	for _, m := range order {
 		mi := s.byID[m.ID]
 		wm := warmMethod{M: ww.Method(m), Ret: mi.ret, Exc: mi.exc, Base: mi.base, NumVars: mi.numVars,
 			Body: mi.params != nil, Params: mi.params}
@@ -242,7 +248,7 @@ func (ww *warmWriter) write() {
 		}
 		w.Reached = append(w.Reached, wm)
 	}
-	for _, st := range s.sites {
+	for _, st := range sites {
 		ws := warmSite{Caller: ww.Method(st.cs.Caller), Info: st.caller != nil, ID: st.cs.ID, Line: st.cs.Line,
 			Kind: uint8(st.cs.Kind), Ref: ww.Str(st.cs.Ref), Callee: ww.Method(st.cs.Callee), Error: -1,
 			Resolved: ww.Method(st.resolved), Args: st.args, Base: st.base, Dst: st.dst, Hidden: st.hidden,
@@ -250,7 +256,9 @@ func (ww *warmWriter) write() {
 		if st.cs.Error != "" {
 			ws.Error = ww.Str(st.cs.Error)
 		}
-		for _, t := range st.cs.Targets {
+		ts := slices.Clone(st.cs.Targets)
+		callgraph.SortMethods(ts)
+		for _, t := range ts {
 			ws.Targets = append(ws.Targets, ww.Method(t))
 		}
 		if st.targets == nil {
@@ -298,4 +306,25 @@ func (ww *warmWriter) write() {
 		w.UnmodelledNative = append(w.UnmodelledNative, ww.Method(m))
 	}
 	w.NumEdges = int64(s.numEdges)
+}
+
+// sitesInGraphOrder orders sites as callgraph.Graph.Sort orders their call
+// sites: by the rank of the caller in order (sorted methods; sites without
+// a caller first), then by id, then as they were.
+func sitesInGraphOrder(sites []*site, order []*hierarchy.Method) []*site {
+	rank := make(map[*hierarchy.Method]int32, len(order))
+	for i, m := range order {
+		rank[m] = int32(i)
+	}
+	rankOf := func(x *site) int32 {
+		if r, ok := rank[x.cs.Caller]; ok {
+			return r
+		}
+		return -1
+	}
+	out := slices.Clone(sites)
+	slices.SortStableFunc(out, func(a, b *site) int {
+		return cmp.Or(cmp.Compare(rankOf(a), rankOf(b)), cmp.Compare(a.cs.ID, b.cs.ID))
+	})
+	return out
 }

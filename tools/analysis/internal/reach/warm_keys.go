@@ -21,7 +21,9 @@ func (e *engine) restoreKeys(w *Warm, ent *warmstart.Entities) []*key {
 	if e.recv == AllSubtypes {
 		fromWarm = map[*link.Summary]bool{}
 		for _, sha := range w.Names.Summaries {
-			fromWarm[e.p.SummaryBySHA(sha)] = true
+			if s := e.p.SummaryBySHA(sha); s != nil { // all are (Names.Resolve)
+				fromWarm[s] = true
+			}
 		}
 		same = map[int32]bool{}
 	}
@@ -62,8 +64,8 @@ func (e *engine) restoreKeys(w *Warm, ent *warmstart.Entities) []*key {
 	return keys
 }
 
-// countFrom counts the receivers that are not instantiable classes of
-// other inputs than summaries sums.
+// countFrom counts the receivers that come from summaries sums (or are
+// not instantiable): those a warm start made from sums counted.
 func countFrom(p *link.Program, recv []*hierarchy.Class, sums map[*link.Summary]bool) int {
 	n := 0
 	for _, c := range recv {
