@@ -157,9 +157,9 @@ func (g *Graph) Sort() {
 	}
 	rs := make([]ranked, len(g.Sites))
 	for i, s := range g.Sites {
-		r := int32(0) // a caller not reached (none should be) sorts first
-		if id := s.Caller.ID; id >= 0 && id <= maxID && len(g.Reachable) > 0 && g.Reachable[rank[id]] == s.Caller {
-			r = rank[id]
+		r := int32(0) // no caller, or one not reached (none should be): as the first's
+		if c := s.Caller; c != nil && c.ID >= 0 && c.ID <= maxID && len(g.Reachable) > 0 && g.Reachable[rank[c.ID]] == c {
+			r = rank[c.ID]
 		}
 		rs[i] = ranked{r, s.ID, int32(i), s}
 	}

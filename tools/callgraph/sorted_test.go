@@ -5,6 +5,8 @@ import (
 	"math/rand/v2"
 	"slices"
 	"testing"
+
+	"github.com/rules-fragment/rules_fragment/tools/hierarchy"
 )
 
 // TestSortFuncMergesSortedPrefix checks sortFunc against a stable sort on
@@ -40,6 +42,50 @@ func TestSortFuncMergesSortedPrefix(t *testing.T) {
 			if !slices.Equal(got, want) {
 				t.Fatalf("n=%d prefix=%d:\n got %v\nwant %v\n  in %v", n, k, got, want, xs)
 			}
+		}
+	}
+}
+
+// TestGraphSortSites: sites are sorted by their caller's place among the
+// sorted reachable methods, then by id, then as they were; a site without
+// a caller, or whose caller is not reachable, sorts as if its caller were
+// the first method. A graph whose lists start sorted (a warm start's) and
+// one shuffled sort alike.
+func TestGraphSortSites(t *testing.T) {
+	b := hierarchy.NewBuilder()
+	for _, n := range []string{"p/A", "p/B", "p/C"} {
+		b.AddSynthetic(n, "", nil, 1, []hierarchy.MethodSpec{{Name: "m", Desc: "()V"}, {Name: "n", Desc: "()V"}}, nil)
+	}
+	h := b.Build()
+	var ms []*hierarchy.Method
+	for _, n := range []string{"p/A", "p/B", "p/C"} {
+		ms = append(ms, h.Lookup(n).Methods...)
+	}
+	var sites []*Site
+	for i, m := range ms[:5] { // ms[5] is not reached
+		for id := range int32(3) {
+			sites = append(sites, &Site{Caller: m, ID: 10 * id, Line: int32(i)})
+		}
+	}
+	tie := &Site{Caller: ms[2], ID: 10, Line: 99} // a model's site sharing its call's id
+	orphan, unreached := &Site{ID: 5}, &Site{Caller: ms[5], ID: 7}
+	want := append([]*Site{sites[0], orphan, unreached}, sites[1:]...)
+	want = slices.Insert(want, slices.Index(want, sites[7])+1, tie)
+	r := rand.New(rand.NewPCG(3, 4))
+	for round := range 6 {
+		g := &Graph{Reachable: slices.Clone(ms[:5]), Sites: append(append(slices.Clone(sites), tie), orphan, unreached)}
+		if round > 0 {
+			r.Shuffle(len(g.Reachable), func(i, j int) { g.Reachable[i], g.Reachable[j] = g.Reachable[j], g.Reachable[i] })
+			if round > 2 { // ties keep their order, so shuffle only distinct sites
+				r.Shuffle(len(sites), func(i, j int) { g.Sites[i], g.Sites[j] = g.Sites[j], g.Sites[i] })
+			}
+		}
+		g.Sort()
+		if !slices.Equal(g.Reachable, ms[:5]) {
+			t.Fatalf("round %d: methods not sorted", round)
+		}
+		if !slices.Equal(g.Sites, want) {
+			t.Fatalf("round %d: sites in another order", round)
 		}
 	}
 }
