@@ -184,9 +184,17 @@ func (ww *warmWriter) write() {
 	}
 	// Methods and sites in the order of the final call graph, so that a
 	// link continuing from w sorts only what the client adds.
-	order := slices.Clone(s.order)
-	callgraph.SortMethods(order)
-	sites := sitesInGraphOrder(s.sites, order)
+	g := &callgraph.Graph{Reachable: slices.Clone(s.order)}
+	byCS := make(map[*callgraph.Site]*site, len(s.sites))
+	for _, st := range s.sites {
+		g.Sites = append(g.Sites, st.cs)
+		byCS[st.cs] = st
+	}
+	g.Sort()
+	order, sites := g.Reachable, make([]*site, len(g.Sites))
+	for i, cs := range g.Sites {
+		sites[i] = byCS[cs]
+	}
 	siteIdx := make(map[*site]int32, len(sites))
 	for i, st := range sites {
 		siteIdx[st] = int32(i)
@@ -306,25 +314,4 @@ func (ww *warmWriter) write() {
 		w.UnmodelledNative = append(w.UnmodelledNative, ww.Method(m))
 	}
 	w.NumEdges = int64(s.numEdges)
-}
-
-// sitesInGraphOrder orders sites as callgraph.Graph.Sort orders their call
-// sites: by the rank of the caller in order (sorted methods; sites without
-// a caller first), then by id, then as they were.
-func sitesInGraphOrder(sites []*site, order []*hierarchy.Method) []*site {
-	rank := make(map[*hierarchy.Method]int32, len(order))
-	for i, m := range order {
-		rank[m] = int32(i)
-	}
-	rankOf := func(x *site) int32 {
-		if r, ok := rank[x.cs.Caller]; ok {
-			return r
-		}
-		return -1
-	}
-	out := slices.Clone(sites)
-	slices.SortStableFunc(out, func(a, b *site) int {
-		return cmp.Or(cmp.Compare(rankOf(a), rankOf(b)), cmp.Compare(a.cs.ID, b.cs.ID))
-	})
-	return out
 }
