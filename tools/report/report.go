@@ -208,25 +208,24 @@ type sharedList[T any] struct {
 // of returns the names of xs' elements, the same slice for the same long
 // list (not to be modified); empty but not nil for an empty list.
 func (s *sharedNames[T]) of(xs []T) []string {
-	if len(xs) < 8 { // short lists cost less than looking them up
-		out := make([]string, len(xs))
-		for i, x := range xs {
-			out[i] = s.name(x)
+	shared := len(xs) >= 8 // short lists cost less than looking them up
+	var k sharedList[T]
+	if shared {
+		k = sharedList[T]{&xs[0], len(xs)}
+		if out, ok := s.made[k]; ok {
+			return out
 		}
-		return out
-	}
-	k := sharedList[T]{&xs[0], len(xs)}
-	if out, ok := s.made[k]; ok {
-		return out
 	}
 	out := make([]string, len(xs))
 	for i, x := range xs {
 		out[i] = s.name(x)
 	}
-	if s.made == nil {
-		s.made = map[sharedList[T]][]string{}
+	if shared {
+		if s.made == nil {
+			s.made = map[sharedList[T]][]string{}
+		}
+		s.made[k] = out
 	}
-	s.made[k] = out
 	return out
 }
 
