@@ -91,12 +91,7 @@ func Summarize(c *Config, w *bytes.Buffer) error {
 	var deps []*summary.Unit
 	h := summary.Header{Producer: Producer, Target: c.Target}
 	for _, d := range c.Deps {
-		f, err := os.Open(d)
-		if err != nil {
-			return err
-		}
-		u, dh, err := summary.ReadUnit(d, f)
-		f.Close()
+		u, dh, err := summary.ReadUnitFile(d)
 		if err != nil {
 			return err
 		}

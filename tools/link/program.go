@@ -15,7 +15,6 @@ package link
 import (
 	"errors"
 	"fmt"
-	"os"
 	"slices"
 
 	"github.com/rules-fragment/rules_fragment/tools/frontend"
@@ -144,12 +143,7 @@ func (p *Program) Close() error {
 func (p *Program) readSummaries(client, libs []string) error {
 	have := map[string]bool{}
 	for i, f := range slices.Concat(client, libs) {
-		fh, err := os.Open(f)
-		if err != nil {
-			return err
-		}
-		u, h, err := summary.ReadUnit(f, fh)
-		fh.Close()
+		u, h, err := summary.ReadUnitFile(f)
 		if err != nil {
 			return err
 		}

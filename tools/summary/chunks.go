@@ -34,10 +34,6 @@ type bodyLoc struct {
 	off, n uint32
 }
 
-var chunkDecoder = sync.OnceValues(func() (*zstd.Decoder, error) {
-	return zstd.NewReader(nil, zstd.WithDecoderConcurrency(1), zstd.WithDecoderMaxMemory(1<<32))
-})
-
 // encodeChunks compresses u's bodies in chunks: the chunk table (count,
 // then per chunk raw and compressed size) and the compressed chunks.
 func (u *Unit) encodeChunks() (table, attached []byte, err error) {
@@ -112,7 +108,7 @@ func (u *Unit) attach(data []byte) error {
 func (u *Unit) chunkData(k int32) ([]byte, error) {
 	c := u.chunks[k]
 	c.once.Do(func() {
-		dec, err := chunkDecoder()
+		dec, err := decoder()
 		if err != nil {
 			c.err = err
 			return

@@ -5,6 +5,8 @@ import (
 	"encoding/binary"
 	"errors"
 	"hash/crc32"
+	"os"
+	"path/filepath"
 	"runtime"
 	"strings"
 	"testing"
@@ -56,7 +58,7 @@ func readAll(file string, data []byte) (int, error) {
 			return 0, rd.Wrap("decoding", err)
 		}
 	}
-	return n, rd.Finish()
+	return n, nil
 }
 
 func TestRoundTrip(t *testing.T) {
@@ -137,4 +139,31 @@ func FuzzReader(f *testing.F) {
 	f.Fuzz(func(t *testing.T, data []byte) {
 		readAll("fuzz.sum", data)
 	})
+}
+
+// TestOpen: a summary file read through Open (mapped) decodes as through
+// NewReader; an empty file, a directory and a missing file are errors
+// naming the path.
+func TestOpen(t *testing.T) {
+	dir := t.TempDir()
+	path := filepath.Join(dir, "a.sum")
+	if err := os.WriteFile(path, sample(t, 1000), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	rd, err := Open(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if n, err := rd.Dec.DecodeArrayLen(); err != nil || n != 1000 || rd.Header.Target != "//lib:a" {
+		t.Errorf("mapped: %d values (%v), header %+v", n, err, rd.Header)
+	}
+	empty := filepath.Join(dir, "empty.sum")
+	if err := os.WriteFile(empty, nil, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for _, p := range []string{empty, dir, filepath.Join(dir, "missing.sum")} {
+		if _, err := Open(p); err == nil || !strings.Contains(err.Error(), p) {
+			t.Errorf("Open(%s): %v, want an error naming it", p, err)
+		}
+	}
 }

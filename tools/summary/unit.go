@@ -68,6 +68,13 @@ func (u *Unit) AddTo(b *hierarchy.Builder, origin string, keep []bool, added fun
 	for _, m := range u.Modules {
 		b.AddModule(m)
 	}
+	classes, methods := 0, 0
+	for i, c := range u.Classes {
+		if keep == nil || keep[i] {
+			classes, methods = classes+1, methods+len(u.Complete(c).Methods)
+		}
+	}
+	b.Grow(classes, methods)
 	for i, c := range u.Classes {
 		if keep != nil && !keep[i] {
 			continue
@@ -235,23 +242,29 @@ func moduleRecord(m *hierarchy.Module) *module {
 
 // ReadUnit reads a summary written by WriteUnit. file names it in errors.
 func ReadUnit(file string, r io.Reader) (*Unit, Header, error) {
-	rd, err := NewReader(file, r)
+	return readUnit(NewReader(file, r))
+}
+
+// ReadUnitFile is ReadUnit of the file at path, mapped into memory where
+// the system can (Open).
+func ReadUnitFile(path string) (*Unit, Header, error) {
+	return readUnit(Open(path))
+}
+
+func readUnit(rd *Reader, err error) (*Unit, Header, error) {
 	if err != nil {
 		return nil, Header{}, err
 	}
+	file := rd.file
 	if rd.Header.Kind != "" {
 		return nil, rd.Header, &Error{File: file, What: fmt.Sprintf("not a summary but a %s file", rd.Header.Kind)}
 	}
-	u, err := decodeUnit(rd.Dec)
+	u, err := decodeUnit(rd)
 	if err == nil && rd.Dec.Skip() == nil {
 		err = errors.New("values after the last part")
 	}
 	if err != nil {
-		rd.Finish()
 		return nil, rd.Header, rd.Wrap("bad content", err)
-	}
-	if err := rd.Finish(); err != nil {
-		return nil, rd.Header, err
 	}
 	if err := u.attach(rd.Attached); err != nil {
 		return nil, rd.Header, rd.Wrap("bad content", err)
@@ -259,26 +272,19 @@ func ReadUnit(file string, r io.Reader) (*Unit, Header, error) {
 	return u, rd.Header, nil
 }
 
-func decodeUnit(dec *msgpack.Decoder) (*Unit, error) {
+func decodeUnit(rd *Reader) (*Unit, error) {
+	dec := rd.Dec
 	u := &Unit{Pool: &Pool{}} // lookup maps only if interned into
 	p := u.Pool
-	b, err := dec.DecodeBytes()
-	if err == nil && b == nil {
+	strs, err := rd.Bytes()
+	if err == nil && strs == nil {
 		err = errors.New("missing")
-	}
-	if err == nil {
-		p.Strings, err = decodeStrings(b)
 	}
 	if err != nil {
 		return nil, fmt.Errorf("string table: %w", err)
 	}
-	if i := repeated(p.Strings, strings.Compare); i >= 0 {
-		return nil, fmt.Errorf("string %d (%q) repeats", i, p.Strings[i])
-	}
-	if b, err = dec.DecodeBytes(); err != nil {
-		return nil, fmt.Errorf("reference tables: %w", err)
-	}
-	if err := p.decodeRefs(b); err != nil {
+	refs, err := rd.Bytes()
+	if err != nil {
 		return nil, fmt.Errorf("reference tables: %w", err)
 	}
 	n, err := dec.DecodeArrayLen()
@@ -292,19 +298,44 @@ func decodeUnit(dec *msgpack.Decoder) (*Unit, error) {
 		}
 		u.Modules = append(u.Modules, m.toHierarchy())
 	}
-	types, err := dec.DecodeBytes()
+	types, err := rd.Bytes()
 	if err != nil {
 		return nil, fmt.Errorf("class table: %w", err)
 	}
-	chunks, err := dec.DecodeBytes()
+	chunks, err := rd.Bytes()
 	if err != nil {
 		return nil, fmt.Errorf("chunk table: %w", err)
 	}
-	if err := u.decodeChunkTable(chunks); err != nil {
-		return nil, fmt.Errorf("chunk table: %w", err)
-	}
-	if err := u.decodeClasses(types); err != nil {
-		return nil, fmt.Errorf("class table: %w", err)
+	// The class table needs the strings, the reference tables only their
+	// number: the two decode side by side (the JDK's take 29 and 10 ms).
+	// Errors are reported in the order of the parts, whichever comes first.
+	errChunks := u.decodeChunkTable(chunks)
+	var errStrings, errClasses error
+	done := make(chan struct{})
+	go func() {
+		defer close(done)
+		if p.Strings, errStrings = decodeStrings(strs); errStrings != nil {
+			return
+		}
+		if i := repeated(p.Strings, strings.Compare); i >= 0 {
+			errStrings = fmt.Errorf("string %d (%q) repeats", i, p.Strings[i])
+			return
+		}
+		if errChunks == nil {
+			errClasses = u.decodeClasses(types)
+		}
+	}()
+	errRefs := p.decodeRefs(refs, (&varReader{b: strs}).count())
+	<-done
+	switch {
+	case errStrings != nil:
+		return nil, fmt.Errorf("string table: %w", errStrings)
+	case errRefs != nil:
+		return nil, fmt.Errorf("reference tables: %w", errRefs)
+	case errChunks != nil:
+		return nil, fmt.Errorf("chunk table: %w", errChunks)
+	case errClasses != nil:
+		return nil, fmt.Errorf("class table: %w", errClasses)
 	}
 	return u, nil
 }
@@ -321,9 +352,9 @@ func (m *module) toHierarchy() *hierarchy.Module {
 	return h
 }
 
-func (p *Pool) decodeRefs(b []byte) error {
+func (p *Pool) decodeRefs(b []byte, nstrings int) error {
 	r := &varReader{b: b}
-	ns := int32(len(p.Strings))
+	ns := int32(nstrings)
 	str := func() int32 {
 		v := r.int32()
 		if v >= ns && r.err == nil {

@@ -525,7 +525,7 @@ func FuzzUnitContent(f *testing.F) {
 		f.Add(content, attached)
 	}
 	f.Fuzz(func(t *testing.T, content, attached []byte) {
-		u, err := decodeUnit(msgpack.NewDecoder(bytes.NewReader(content)))
+		u, err := decodeUnit(contentReader(content))
 		if err != nil || u.attach(attached) != nil {
 			return
 		}
@@ -534,7 +534,7 @@ func FuzzUnitContent(f *testing.F) {
 			return // a chunk does not decompress: its bodies fail to decode (checkUnit)
 		}
 		content, attached = encodeContent(t, u)
-		again, err := decodeUnit(msgpack.NewDecoder(bytes.NewReader(content)))
+		again, err := decodeUnit(contentReader(content))
 		if err == nil {
 			err = again.attach(attached)
 		}
@@ -563,4 +563,11 @@ func encodeContent(t testing.TB, u *Unit) (content, attached []byte) {
 		t.Fatal(err)
 	}
 	return buf.Bytes(), attached
+}
+
+// contentReader reads a summary body without its container.
+func contentReader(content []byte) *Reader {
+	rd := &Reader{file: "fuzz"}
+	rd.setBody(content)
+	return rd
 }

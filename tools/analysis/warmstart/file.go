@@ -4,7 +4,6 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"os"
 	"strings"
 
 	"github.com/klauspost/compress/zstd"
@@ -14,12 +13,15 @@ import (
 )
 
 // Kind is the kind (summary.Header.Kind) of a warm-start file: the
-// summary container holding a count and that many (analysis name, state)
-// pairs, each state a zstd frame (compressed on its own, so that a link
-// decompresses only its analysis's) of the msgpack value the analysis
-// decodes. The number is the format of the states: a linker reads only its
-// own (a warm start is made again with the summarizer that goes with it).
-const Kind = "warm start 2"
+// summary container whose body is a count and that many (analysis name,
+// size) pairs, and whose attached data are the states in that order, each
+// a zstd frame (compressed on its own, so that a link decompresses only
+// its analysis's) of the msgpack value the analysis decodes. Attached, the
+// states are neither compressed again nor copied out of the body: a link
+// maps the file and decompresses its state from the mapping. The number is
+// the format: a linker reads only its own (a warm start is made again with
+// the summarizer that goes with it).
+const Kind = "warm start 3"
 
 // ErrMismatch is wrapped by the errors of a warm start that does not apply
 // to a program; a cold start gives the answer then.
@@ -34,25 +36,32 @@ type State struct {
 // Write writes the states made from the summary dep.
 func Write(w io.Writer, producer string, dep summary.Dep, states []State) error {
 	h := summary.Header{Producer: producer, Target: dep.Target, Kind: Kind, Deps: []summary.Dep{dep}}
-	zw, err := zstd.NewWriter(nil, zstd.WithEncoderConcurrency(1), zstd.WithEncoderCRC(true))
+	zw, err := zstd.NewWriter(nil, zstd.WithEncoderConcurrency(1), zstd.WithEncoderLevel(zstd.SpeedBestCompression), zstd.WithEncoderCRC(true))
 	if err != nil {
 		return err
 	}
 	defer zw.Close()
-	return summary.Write(w, h, func(enc *msgpack.Encoder) error {
+	var attached []byte
+	sizes := make([]int, len(states))
+	for i, st := range states {
+		n := len(attached)
+		attached = zw.EncodeAll(st.Raw, attached)
+		sizes[i] = len(attached) - n
+	}
+	return summary.WriteAttached(w, h, func(enc *msgpack.Encoder) error {
 		if err := enc.EncodeArrayLen(len(states)); err != nil {
 			return err
 		}
-		for _, st := range states {
+		for i, st := range states {
 			if err := enc.EncodeString(st.Analysis); err != nil {
 				return err
 			}
-			if err := enc.EncodeBytes(zw.EncodeAll(st.Raw, nil)); err != nil {
+			if err := enc.EncodeInt(int64(sizes[i])); err != nil {
 				return err
 			}
 		}
 		return nil
-	})
+	}, attached)
 }
 
 // File is a read warm-start file: its states, still compressed, by
@@ -65,17 +74,11 @@ type File struct {
 // Open reads and checks a warm-start file once; a link then takes the
 // state of each analysis it runs from it. Errors name the file.
 func Open(file string) (*File, error) {
-	f, err := os.Open(file)
-	if err != nil {
-		return nil, err
-	}
-	defer f.Close()
-	rd, err := summary.NewReader(file, f)
+	rd, err := summary.Open(file)
 	if err != nil {
 		return nil, err
 	}
 	if rd.Header.Kind != Kind {
-		rd.Finish()
 		what := fmt.Sprintf("not a warm start (kind %q)", rd.Header.Kind)
 		if strings.HasPrefix(rd.Header.Kind, "warm start") {
 			what = fmt.Sprintf("a warm start of another format (%q, this linker reads %q): make it again", rd.Header.Kind, Kind)
@@ -87,22 +90,31 @@ func Open(file string) (*File, error) {
 		err = fmt.Errorf("%d states", n)
 	}
 	wf := &File{name: file, states: map[string][]byte{}}
+	rest := rd.Attached
 	for i := 0; err == nil && i < n; i++ {
 		var name string
-		var raw []byte
+		var size int64
 		if name, err = rd.Dec.DecodeString(); err == nil {
-			raw, err = rd.Dec.DecodeBytes()
+			size, err = rd.Dec.DecodeInt64()
+		}
+		if err == nil && (size < 0 || size > int64(len(rest))) {
+			err = fmt.Errorf("state %q: %d bytes, %d attached bytes left", name, size, len(rest))
 		}
 		if _, dup := wf.states[name]; err == nil && !dup {
-			wf.states[name] = raw
+			wf.states[name] = rest[:size:size]
+		}
+		if err == nil {
+			rest = rest[size:]
 		}
 	}
-	if err != nil {
-		rd.Finish()
-		return nil, rd.Wrap("bad content", err)
+	if err == nil && len(rest) > 0 {
+		err = fmt.Errorf("%d attached bytes in no state", len(rest))
 	}
-	if err := rd.Finish(); err != nil {
-		return nil, err
+	if err == nil && rd.Dec.Skip() == nil {
+		err = errors.New("values after the states")
+	}
+	if err != nil {
+		return nil, rd.Wrap("bad content", err)
 	}
 	return wf, nil
 }
