@@ -17,8 +17,11 @@
 // call sites become an allocation of a synthetic class implementing the
 // functional interface, whose method calls the implementation method with
 // the captured values (stored in fields cap$0, cap$1, ...); StringConcatFactory
-// call sites become a StringConcat allocation of java/lang/String. Every other
-// bootstrap method is kept as an unresolved InvokeDynamic statement.
+// call sites become a StringConcat allocation of java/lang/String; the
+// ObjectMethods call sites of a record's toString, hashCode and equals become
+// the component reads and the calls the linked method handle makes
+// (objectmethods.go). Every other bootstrap method (e.g. SwitchBootstraps of
+// pattern switches) is kept as an unresolved InvokeDynamic statement.
 //
 // Variables are typed from descriptors, constants and, where a slot merges
 // values of different types, by a caller-supplied least-upper-bound function

@@ -6,8 +6,9 @@ import (
 	cf "github.com/rules-fragment/rules_fragment/tools/classfile"
 )
 
-// invokeDynamic lowers LambdaMetafactory and StringConcatFactory call sites
-// and keeps every other invokedynamic as an unresolved InvokeDynamic.
+// invokeDynamic lowers LambdaMetafactory, StringConcatFactory and
+// ObjectMethods (records, objectmethods.go) call sites and keeps every
+// other invokedynamic as an unresolved InvokeDynamic.
 func (b *builder) invokeDynamic(index uint16) error {
 	d, err := b.cp.Dynamic(index, cf.TagInvokeDynamic)
 	if err != nil {
@@ -52,6 +53,10 @@ func (b *builder) invokeDynamic(index uint16) error {
 		s.Dst = b.result(TypeString)
 		b.emit(s)
 		return nil
+	case static && h.Ref.Class == "java/lang/runtime/ObjectMethods" && h.Ref.Name == "bootstrap":
+		if b.objectMethods(d.Name, bm, params, ret, args, site) {
+			return nil
+		}
 	}
 	s := &InvokeDynamic{Name: d.Name, Desc: d.Desc, Args: args, Site: site}
 	s.Bootstrap.Method = MethodRef{Class: h.Ref.Class, Name: h.Ref.Name, Desc: h.Ref.Desc, Interface: h.Ref.Tag == cf.TagInterfaceMethodref}

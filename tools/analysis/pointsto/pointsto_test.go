@@ -98,6 +98,29 @@ func TestHandChecked(t *testing.T) {
 			}
 		}
 	}
+	// A record's methods reach its components' (Main.record): toString at
+	// its concatenation site, hashCode and equals through Objects.
+	tag := pkg + "Main$Tag"
+	for _, perClass := range []bool{false, true} {
+		res, err := pointsto.Analyze(p, roots, pointsto.Options{PerClass: perClass})
+		if err != nil {
+			t.Fatal(err)
+		}
+		g := res.Graph
+		if got := receivers(t, g, "Main$Labelled.toString()Ljava/lang/String;", "java/lang/Object.toString()Ljava/lang/String;"); !slices.Equal(got, []string{tag}) {
+			t.Errorf("%s: record toString's receivers %q, want %s", g.Analysis, got, tag)
+		}
+		for _, m := range []string{"hashCode()I", "equals(Ljava/lang/Object;)Z", "toString()Ljava/lang/String;"} {
+			if !slices.ContainsFunc(g.Reachable, func(r *hierarchy.Method) bool { return r.Key() == tag+"."+m }) {
+				t.Errorf("%s: %s.%s not reached through the record", g.Analysis, tag, m)
+			}
+		}
+		for _, s := range g.Sites {
+			if s.Caller.Class.Name == pkg+"Main$Labelled" && s.Kind == callgraph.Dynamic {
+				t.Errorf("%s: %s @%d left unmodelled", g.Analysis, s.Caller.Key(), s.ID)
+			}
+		}
+	}
 	// What the JVM provides (jvm.go), for both abstractions.
 	jvmCases := []struct{ method, ref, want string }{
 		{"Main.out()V", "java/io/PrintStream.flush()V", "java/io/PrintStream"},

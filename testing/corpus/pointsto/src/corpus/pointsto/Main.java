@@ -181,7 +181,26 @@ public class Main {
         return Thread.currentThread().getName();
     }
 
+    // A record's toString, hashCode and equals (ObjectMethods call sites,
+    // lowered by the IR) reach its components' methods: Tag's only
+    // through them.
+    static final class Tag {
+        final String name;
+        Tag(String name) { this.name = name; }
+        @Override public String toString() { return name; }
+        @Override public int hashCode() { return name.length(); }
+        @Override public boolean equals(Object o) { return o instanceof Tag t && t.name.equals(name); }
+    }
+
+    record Labelled(int id, Tag tag) {}
+
+    static String record() {
+        Labelled a = new Labelled(1, new Tag("a"));
+        return a + " " + a.hashCode() + " " + a.equals(new Labelled(1, new Tag("a")));
+    }
+
     public static void main(String[] args) throws Exception {
+        record();
         threadName();
         out();
         firstArg(args);
