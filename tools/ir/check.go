@@ -272,6 +272,14 @@ func (c *checker) stmt(i int, s Stmt, params []string, ret string, handlers map[
 		}
 		c.args(s.Args, ps)
 		c.result(s.Dst, r)
+	case *TypeSwitch:
+		ps, r, err := classfile.ParseMethodDescriptor(s.Desc)
+		if err != nil {
+			c.errorf("%v", err)
+			return
+		}
+		c.args(s.Args, ps)
+		c.result(s.Dst, r)
 	case *StringConcat:
 		c.kind(s.Dst, KindRef, "concatenation result")
 	case *Return:

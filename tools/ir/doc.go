@@ -20,8 +20,9 @@
 // call sites become a StringConcat allocation of java/lang/String; the
 // ObjectMethods call sites of a record's toString, hashCode and equals become
 // the component reads and the calls the linked method handle makes
-// (objectmethods.go). Every other bootstrap method (e.g. SwitchBootstraps of
-// pattern switches) is kept as an unresolved InvokeDynamic statement.
+// (objectmethods.go); the SwitchBootstraps call sites of pattern and enum
+// switches become a TypeSwitch, which calls no program code. Every other
+// bootstrap method is kept as an unresolved InvokeDynamic statement.
 //
 // Variables are typed from descriptors, constants and, where a slot merges
 // values of different types, by a caller-supplied least-upper-bound function

@@ -6,9 +6,9 @@ import (
 	cf "github.com/rules-fragment/rules_fragment/tools/classfile"
 )
 
-// invokeDynamic lowers LambdaMetafactory, StringConcatFactory and
-// ObjectMethods (records, objectmethods.go) call sites and keeps every
-// other invokedynamic as an unresolved InvokeDynamic.
+// invokeDynamic lowers LambdaMetafactory, StringConcatFactory, ObjectMethods
+// (records, objectmethods.go) and SwitchBootstraps (TypeSwitch) call sites
+// and keeps every other invokedynamic as an unresolved InvokeDynamic.
 func (b *builder) invokeDynamic(index uint16) error {
 	d, err := b.cp.Dynamic(index, cf.TagInvokeDynamic)
 	if err != nil {
@@ -51,6 +51,19 @@ func (b *builder) invokeDynamic(index uint16) error {
 			}
 		}
 		s.Dst = b.result(TypeString)
+		b.emit(s)
+		return nil
+	case static && h.Ref.Class == "java/lang/runtime/SwitchBootstraps" && (h.Ref.Name == "typeSwitch" || h.Ref.Name == "enumSwitch") &&
+		len(params) == 2 && params[1] == "I" && ret == "I" && Type(params[0]).IsRef():
+		s := &TypeSwitch{Enum: h.Ref.Name == "enumSwitch", Desc: d.Desc, Args: args, Site: site}
+		for _, a := range bm.Args {
+			c, err := b.bootstrapConst(a)
+			if err != nil {
+				return err
+			}
+			s.Labels = append(s.Labels, c)
+		}
+		s.Dst = b.result(TypeInt)
 		b.emit(s)
 		return nil
 	case static && h.Ref.Class == "java/lang/runtime/ObjectMethods" && h.Ref.Name == "bootstrap":

@@ -153,7 +153,7 @@ func (b *builder) defType(i int, s Stmt, v *Var, params []string, caught []caugh
 		return v.hint
 	case *ArrayLength:
 		return TypeInt
-	case *Invoke, *InvokeDynamic, *StringConcat:
+	case *Invoke, *InvokeDynamic, *StringConcat, *TypeSwitch:
 		return v.hint
 	}
 	return v.hint

@@ -42,6 +42,8 @@ func retarget(s Stmt, v *Var) bool {
 		s.Dst = v
 	case *StringConcat:
 		s.Dst = v
+	case *TypeSwitch:
+		s.Dst = v
 	default:
 		return false
 	}

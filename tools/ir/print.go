@@ -63,6 +63,16 @@ func FormatStmt(s Stmt) string {
 		return withDst(s.Dst, call)
 	case *InvokeDynamic:
 		return withDst(s.Dst, fmt.Sprintf("dynamicinvoke %s%s(%s) [%s.%s] @%d", s.Name, s.Desc, values(s.Args), s.Bootstrap.Method.Class, s.Bootstrap.Method.Name, s.Site))
+	case *TypeSwitch:
+		kind := "typeswitch"
+		if s.Enum {
+			kind = "enumswitch"
+		}
+		labels := make([]string, len(s.Labels))
+		for i, l := range s.Labels {
+			labels[i] = l.String()
+		}
+		return fmt.Sprintf("%s = %s(%s) [%s] @%d", s.Dst, kind, values(s.Args), strings.Join(labels, ", "), s.Site)
 	case *StringConcat:
 		return fmt.Sprintf("%s = strconcat(%s) %s @%d", s.Dst, values(s.Args), strconv.Quote(s.Recipe), s.Site)
 	case *Return:

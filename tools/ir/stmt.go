@@ -223,6 +223,22 @@ type InvokeDynamic struct {
 	Site       int32
 }
 
+// TypeSwitch is the invokedynamic of a pattern or enum switch
+// (java/lang/runtime/SwitchBootstraps.typeSwitch or enumSwitch, Java 21+):
+// Dst is the index of the first of Labels, from the restart index on, that
+// the target matches (Args: the target and the restart index). Its tests
+// call no code of the program (Class.isInstance, String and Integer
+// equality, Enum.name and describeConstable), so analyses see no effect.
+type TypeSwitch struct {
+	Position
+	Dst    *Var
+	Enum   bool // enumSwitch
+	Desc   string
+	Args   []Value
+	Labels []*Const
+	Site   int32
+}
+
 // BootstrapRef is a bootstrap method and its static arguments.
 type BootstrapRef struct {
 	Method MethodRef
@@ -331,6 +347,7 @@ func (s *ArrayLength) dst() *Var    { return s.Dst }
 func (s *Invoke) dst() *Var         { return s.Dst }
 func (s *InvokeDynamic) dst() *Var  { return s.Dst }
 func (s *StringConcat) dst() *Var   { return s.Dst }
+func (s *TypeSwitch) dst() *Var     { return s.Dst }
 func (*Return) dst() *Var           { return nil }
 func (*Throw) dst() *Var            { return nil }
 func (*MonitorEnter) dst() *Var     { return nil }
@@ -413,6 +430,12 @@ func (s *Invoke) uses(buf []*Value) []*Value {
 	return buf
 }
 func (s *InvokeDynamic) uses(buf []*Value) []*Value {
+	for i := range s.Args {
+		buf = append(buf, &s.Args[i])
+	}
+	return buf
+}
+func (s *TypeSwitch) uses(buf []*Value) []*Value {
 	for i := range s.Args {
 		buf = append(buf, &s.Args[i])
 	}

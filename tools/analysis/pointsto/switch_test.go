@@ -1,0 +1,94 @@
+package pointsto_test
+
+import (
+	"os"
+	"os/exec"
+	"path/filepath"
+	"slices"
+	"testing"
+
+	"github.com/rules-fragment/rules_fragment/tools/analysis/pointsto"
+	"github.com/rules-fragment/rules_fragment/tools/analysis/rta"
+	"github.com/rules-fragment/rules_fragment/tools/callgraph"
+	"github.com/rules-fragment/rules_fragment/tools/hierarchy"
+	"github.com/rules-fragment/rules_fragment/tools/link"
+)
+
+const jdk25 = "/usr/lib/jvm/temurin-25-jdk-amd64"
+
+const switches = `package sw;
+public class Main {
+    sealed interface Shape permits Circle, Square {}
+    record Circle(double r) implements Shape {}
+    record Square(Part side) implements Shape {}
+    static final class Part { @Override public String toString() { return "part"; } }
+    enum Level { LOW, HIGH }
+
+    static String describe(Shape s) {
+        return switch (s) {
+            case Circle c -> "circle " + c.r();
+            case Square(Part p) -> p.toString();
+        };
+    }
+
+    static int level(Level l) {
+        return switch (l) {
+            case LOW -> 1;
+            case Level x when x.ordinal() > 0 -> 2;
+            default -> 3;
+        };
+    }
+
+    public static void main(String[] args) {
+        System.out.println(describe(new Square(new Part())) + level(Level.HIGH));
+    }
+}
+`
+
+// TestPatternSwitch: a Java 21 pattern switch and enum switch (their
+// SwitchBootstraps invokedynamic, an ir.TypeSwitch) are modelled, so that
+// no dynamic site is left unmodelled, and the arms' calls are reached.
+func TestPatternSwitch(t *testing.T) {
+	if _, err := os.Stat(filepath.Join(jdk25, "lib", "modules")); err != nil {
+		t.Skipf("SKIP: no JDK 25 image at %s (not installable here)", jdk25)
+	}
+	src, out := t.TempDir(), t.TempDir()
+	file := filepath.Join(src, "Main.java")
+	if err := os.WriteFile(file, []byte(switches), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if b, err := exec.Command(filepath.Join(jdk25, "bin", "javac"), "--release", "21", "-d", out, file).CombinedOutput(); err != nil {
+		t.Fatalf("javac: %v\n%s", err, b)
+	}
+	p, err := link.Load(link.Options{Client: []string{out}, Libraries: []string{jdk25}, Release: 25})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer p.Close()
+	roots := p.MainMethods()
+	graphs := []*callgraph.Graph{}
+	g, err := rta.Analyze(p, roots, rta.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	graphs = append(graphs, g)
+	for _, perClass := range []bool{false, true} {
+		res, err := pointsto.Analyze(p, roots, pointsto.Options{PerClass: perClass})
+		if err != nil {
+			t.Fatal(err)
+		}
+		graphs = append(graphs, res.Graph)
+	}
+	for _, g := range graphs {
+		for _, s := range g.Sites {
+			if s.Caller.Class.Name == "sw/Main" && s.Kind == callgraph.Dynamic {
+				t.Errorf("%s: %s @%d (%s) left unmodelled", g.Analysis, s.Caller.Key(), s.ID, s.Ref)
+			}
+		}
+		for _, m := range []string{"sw/Main$Part.toString()Ljava/lang/String;", "sw/Main.level(Lsw/Main$Level;)I"} {
+			if !slices.ContainsFunc(g.Reachable, func(r *hierarchy.Method) bool { return r.Key() == m }) {
+				t.Errorf("%s: %s not reached", g.Analysis, m)
+			}
+		}
+	}
+}
