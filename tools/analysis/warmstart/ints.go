@@ -65,6 +65,9 @@ type Reader struct {
 	b   []byte
 	off int
 	err error
+	// slab backs the small slices Slice returns (a CHA state has 632 k
+	// sites with a list of targets each): one allocation for many.
+	slab []int32
 }
 
 // NewReader reads b.
@@ -83,6 +86,12 @@ var errTruncated = errors.New("truncated warm start")
 func (r *Reader) varint() int64 {
 	if r.err != nil {
 		return 0
+	}
+	// Most integers of a state are ids and counts below 64: one byte.
+	if r.off < len(r.b) && r.b[r.off] < 0x80 {
+		u := r.b[r.off]
+		r.off++
+		return int64(u>>1) ^ -int64(u&1)
 	}
 	v, n := binary.Varint(r.b[r.off:])
 	if n <= 0 {
@@ -141,7 +150,16 @@ func (r *Reader) Slice(x *[]int32) {
 		*x = nil
 		return
 	}
-	out := make([]int32, n)
+	var out []int32
+	if n <= 64 {
+		if len(r.slab) < n {
+			r.slab = make([]int32, 4096)
+		}
+		// Capped: appending to it cannot write over the next slice.
+		out, r.slab = r.slab[:n:n], r.slab[n:]
+	} else {
+		out = make([]int32, n)
+	}
 	for i := range out {
 		r.Int(&out[i])
 	}

@@ -255,9 +255,15 @@ func (w *Warm) ints(c warmstart.Ints) {
 	}
 	for i := range n {
 		s := &w.Sites[i]
-		for _, x := range []*int32{&s.Caller, &s.ID, &s.Line, &s.Ref, &s.Callee, &s.Error, &s.Key} {
-			c.Int(x)
-		}
+		// One call per field: a loop over their addresses allocated a
+		// slice per site (632 k in a CHA state).
+		c.Int(&s.Caller)
+		c.Int(&s.ID)
+		c.Int(&s.Line)
+		c.Int(&s.Ref)
+		c.Int(&s.Callee)
+		c.Int(&s.Error)
+		c.Int(&s.Key)
 		kind := int32(s.Kind)
 		c.Int(&kind)
 		s.Kind = uint8(kind)
