@@ -79,7 +79,7 @@ func NewBuilder() *Builder {
 
 // Grow prepares b for about classes more classes with methods methods in
 // all, so that adding them does not grow its maps step by step (a link
-// adds 5 k of the JDK's classes with 55 k methods at once: 13% faster).
+// adds 5 k of the JDK's classes with 55 k methods at once: 10% faster).
 func (b *Builder) Grow(classes, methods int) {
 	grow := func(m map[string]int, n int) map[string]int {
 		g := make(map[string]int, len(m)+n)
