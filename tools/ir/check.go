@@ -265,21 +265,9 @@ func (c *checker) stmt(i int, s Stmt, params []string, ret string, handlers map[
 			c.kind(s.Recv, KindRef, "receiver")
 		}
 	case *InvokeDynamic:
-		ps, r, err := classfile.ParseMethodDescriptor(s.Desc)
-		if err != nil {
-			c.errorf("%v", err)
-			return
-		}
-		c.args(s.Args, ps)
-		c.result(s.Dst, r)
+		c.typedByDescriptor(s.Desc, s.Args, s.Dst)
 	case *TypeSwitch:
-		ps, r, err := classfile.ParseMethodDescriptor(s.Desc)
-		if err != nil {
-			c.errorf("%v", err)
-			return
-		}
-		c.args(s.Args, ps)
-		c.result(s.Dst, r)
+		c.typedByDescriptor(s.Desc, s.Args, s.Dst)
 	case *StringConcat:
 		c.kind(s.Dst, KindRef, "concatenation result")
 	case *Return:
@@ -327,4 +315,16 @@ func (c *checker) stmt(i int, s Stmt, params []string, ret string, handlers map[
 	default:
 		c.errorf("unknown statement type %T", s)
 	}
+}
+
+// typedByDescriptor checks a call site's arguments and result against its
+// method descriptor.
+func (c *checker) typedByDescriptor(desc string, args []Value, dst *Var) {
+	ps, r, err := classfile.ParseMethodDescriptor(desc)
+	if err != nil {
+		c.errorf("%v", err)
+		return
+	}
+	c.args(args, ps)
+	c.result(dst, r)
 }
