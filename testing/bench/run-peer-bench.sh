@@ -1,16 +1,17 @@
 #!/usr/bin/env bash
-# Side by side with a peer: whole-program call graphs of the five programs on the JDK 17
+# Side by side with peers: whole-program call graphs of the five programs on the JDK 17
 # runtime by rules_fragment's linker (whole program from class files, and client + summaries
-# continuing from the JDK's warm start) and by SootUp 2.0.0 (Maven Central; the harness is
-# testing/bench/peers/SootUpCallGraph.java, its class path comes from peers/pom.xml). Prints
-# per program and analysis the wall time (median of RUNS for the linker, one run for SootUp),
-# peak RSS and reachable methods of each, and the ratios SootUp / linker.
-# Roots differ: SootUp starts from main only, the linker from main, the JVM's start-up code
+# continuing from the JDK's warm start) and by the peers from Maven Central (class path from
+# peers/pom.xml): SootUp 2.0.0 for cha and rta (peers/SootUpCallGraph.java), WALA 1.6.10 for
+# 0cfa (its 0-CFA) and andersen (its 0-1-CFA; peers/WalaCallGraph.java). Prints per program
+# and analysis the wall time (median of RUNS for the linker, one run for the peer), peak RSS
+# and reachable methods of each, and the ratios peer / linker.
+# Roots differ: the peers start from main only, the linker from main, the JVM's start-up code
 # and class initialisers, so the linker's graph has more methods (both counts are printed).
 # usage: run-peer-bench.sh   env: RUNS (default 3), ANALYSES (default "rta"; "cha" takes
 #        SootUp many minutes per program), PROGRAMS (default: all five), JDK (JDK 17 home),
-#        PEER_TIMEOUT (seconds per SootUp run, default 1800), OUT (work dir). SootUp runs with
-#        -Xmx8g; its peak RSS follows the heap limit.
+#        PEER_TIMEOUT (seconds per peer run, default 1800), OUT (work dir). The peers run
+#        with -Xmx8g; their peak RSS follows the heap limit.
 set -euo pipefail
 repo="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
 runs="${RUNS:-3}"
@@ -21,7 +22,7 @@ cd "$repo"
 go build -o "$out/summarizer" ./summarizer
 go build -o "$out/linker" ./linker
 (cd testing/bench/peers && mvn -q -B dependency:build-classpath -Dmdep.outputFile="$out/peer.cp")
-"$jdk/bin/javac" -cp "$(cat "$out/peer.cp")" -d "$out/peer" testing/bench/peers/SootUpCallGraph.java
+"$jdk/bin/javac" -cp "$(cat "$out/peer.cp")" -d "$out/peer" testing/bench/peers/SootUpCallGraph.java testing/bench/peers/WalaCallGraph.java
 "$out/summarizer" -target jdk17 -jar "$jdk" -o "$out/jdk.rfsum" -warm-start "$out/jdk.rfwarm"
 j=/usr/share/java
 "$out/summarizer" -target cup_runtime -jar $j/cup_runtime.jar -dep "$out/jdk.rfsum" -o "$out/cup_runtime.rfsum"
@@ -67,14 +68,16 @@ for p in "${progs[@]}"; do
     median "$out/linker" -client "$client" "${sum_args[@]}" -summary "$out/jdk.rfsum" -warm-start "$out/jdk.rfwarm" \
       -entry "$entry" -analyses "$a" -text -
     warm=$med warm_mb=$mb
+    harness=SootUpCallGraph peer_name=SootUp
+    [[ $a == 0cfa || $a == andersen ]] && harness=WalaCallGraph peer_name=WALA
     if time1 timeout "${PEER_TIMEOUT:-1800}" "$jdk/bin/java" -Xmx8g -cp "$(cat "$out/peer.cp"):$out/peer" \
-      SootUpCallGraph "$a" "$main" "$cp"; then
-      peer=$s peer_mb=$mb peer_n=$(grep -o '[0-9]* reachable methods' "$out/stdout" | grep -o '^[0-9]*')
-      printf '%-8s %s  linker whole %6.2f s %5d MB %6d methods | warm %5.2f s %4d MB | SootUp %7.2f s %5d MB %6d methods | SootUp/whole %5.1fx  SootUp/warm %6.1fx\n' \
+      "$harness" "$a" "$main" "$cp"; then
+      peer=$s peer_mb=$mb peer_n=$(grep -o '[0-9]* reachable methods' "$out/stdout" | tail -1 | grep -o '^[0-9]*')
+      printf "%-8s %-8s linker whole %6.2f s %5d MB %6d methods | warm %5.2f s %4d MB | $peer_name %7.2f s %5d MB %6d methods | peer/whole %5.1fx  peer/warm %6.1fx\n" \
         "$name" "$a" "$whole" "$whole_mb" "$whole_n" "$warm" "$warm_mb" "$peer" "$peer_mb" "$peer_n" \
         "$(awk -v a="$peer" -v b="$whole" 'BEGIN {print a / b}')" "$(awk -v a="$peer" -v b="$warm" 'BEGIN {print a / b}')"
     else
-      printf '%-8s %s  linker whole %6.2f s %5d MB %6d methods | warm %5.2f s %4d MB | SootUp failed or timed out\n' \
+      printf "%-8s %-8s linker whole %6.2f s %5d MB %6d methods | warm %5.2f s %4d MB | $peer_name failed or timed out\n" \
         "$name" "$a" "$whole" "$whole_mb" "$whole_n" "$warm" "$warm_mb"
     fi
   done
