@@ -227,8 +227,11 @@ type InvokeDynamic struct {
 // (java/lang/runtime/SwitchBootstraps.typeSwitch or enumSwitch, Java 21+):
 // Dst is the index of the first of Labels, from the restart index on, that
 // the target matches (Args: the target and the restart index). Its tests
-// call no code of the program (Class.isInstance, String and Integer
-// equality, Enum.name and describeConstable), so analyses see no effect.
+// call no method of the program (Class.isInstance, String and Integer
+// equality, Enum.name and describeConstable), so analyses see no effect;
+// not modelled: resolving an enum constant label may initialise its enum
+// class, where nothing else in the program has (the switch's target is
+// then not one of its constants).
 type TypeSwitch struct {
 	Position
 	Dst    *Var
