@@ -21,8 +21,8 @@
 // ObjectMethods call sites of a record's toString, hashCode and equals become
 // the component reads and the calls the linked method handle makes
 // (objectmethods.go); the SwitchBootstraps call sites of pattern and enum
-// switches become a TypeSwitch, which calls no method of the program. Every other
-// bootstrap method is kept as an unresolved InvokeDynamic statement.
+// switches become a TypeSwitch, which calls no method of the program. Every
+// other bootstrap method is kept as an unresolved InvokeDynamic statement.
 //
 // Variables are typed from descriptors, constants and, where a slot merges
 // values of different types, by a caller-supplied least-upper-bound function
