@@ -60,7 +60,7 @@ for p in "${progs[@]}"; do
   [[ -n ${PROGRAMS:-} && " $PROGRAMS " != *" $name "* ]] && continue
   lib_args=() sum_args=() cp=$client
   for l in $libs; do lib_args+=(-lib "$l"); cp=$cp:$l; done
-  for s in $sums; do sum_args+=(-summary "$s"); done
+  for sum in $sums; do sum_args+=(-summary "$sum"); done
   entry=${main//.//}.main
   for a in ${ANALYSES:-rta}; do
     median "$out/linker" -client "$client" "${lib_args[@]}" -lib "$jdk" -entry "$entry" -analyses "$a" -text -
