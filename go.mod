@@ -6,6 +6,7 @@ require (
 	github.com/klauspost/compress v1.20.3
 	github.com/vmihailenco/msgpack/v5 v5.4.1
 	golang.org/x/tools v0.52.0
+	google.golang.org/protobuf v1.36.12
 )
 
 require (

@@ -3,7 +3,9 @@
 // (whole-program mode), or alone with a placeholder for unknown clients
 // (library-fragment mode, -fragment), runs the selected analyses from the
 // roots, and writes the client-visible results as JSON (docs/RESULTS_FORMAT.md)
-// and as a text report.
+// and as a text report. With --persistent_worker it is a Bazel persistent
+// worker (tools/worker) that keeps decoded summaries and warm starts
+// between actions.
 //
 // Usage:
 //
@@ -15,49 +17,81 @@ import (
 	"errors"
 	"flag"
 	"fmt"
+	"io"
 	"os"
 	"runtime/pprof"
 
 	"github.com/rules-fragment/rules_fragment/linker/app"
 	"github.com/rules-fragment/rules_fragment/tools/flagx"
+	"github.com/rules-fragment/rules_fragment/tools/summary"
+	"github.com/rules-fragment/rules_fragment/tools/worker"
 )
 
 func main() {
-	cpuprofile := flag.String("cpuprofile", "", "write a CPU profile here")
-	memprofile := flag.String("memprofile", "", "write a heap profile (live and allocated bytes) here when done")
-	args, err := flagx.ExpandParams(os.Args[1:])
-	if err != nil {
-		fmt.Fprintln(os.Stderr, "linker:", err)
-		os.Exit(2)
-	}
-	cfg, err := app.ParseFlags(flag.CommandLine, args)
-	if err != nil {
-		fmt.Fprintln(os.Stderr, "linker:", err)
-		os.Exit(2)
-	}
-	if *cpuprofile != "" {
-		f, err := os.Create(*cpuprofile)
+	if worker.IsPersistent(os.Args[1:]) {
+		cache := summary.NewCache(worker.CacheBudget)
+		err := worker.Serve(os.Stdin, os.Stdout, func(args []string, out io.Writer) int {
+			return run(args, out, out, cache)
+		})
 		if err != nil {
 			fmt.Fprintln(os.Stderr, "linker:", err)
 			os.Exit(1)
 		}
+		return
+	}
+	os.Exit(run(os.Args[1:], os.Stdout, os.Stderr, nil))
+}
+
+// run is one linker invocation; it returns the exit code: 2 for bad
+// flags, 3 for a failed check with -fail, 1 for other errors. cache is
+// the worker's (nil for a process of its own).
+func run(args []string, stdout, stderr io.Writer, cache *summary.Cache) int {
+	fail := func(code int, err error) int {
+		fmt.Fprintln(stderr, "linker:", err)
+		return code
+	}
+	fs := flag.NewFlagSet("linker", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	cpuprofile := fs.String("cpuprofile", "", "write a CPU profile here")
+	memprofile := fs.String("memprofile", "", "write a heap profile (live and allocated bytes) here when done")
+	if cache == nil {
+		// A worker's requests come expanded: Bazel replaces the parameter
+		// file by its lines, and a line may start with @ (a label such as
+		// @maven//:guava).
+		var err error
+		if args, err = flagx.ExpandParams(args); err != nil {
+			return fail(2, err)
+		}
+	}
+	cfg, err := app.ParseFlags(fs, args)
+	if errors.Is(err, flag.ErrHelp) {
+		return 0
+	}
+	if err != nil {
+		return fail(2, err)
+	}
+	cfg.Cache, cfg.Stderr = cache, stderr
+	if *cpuprofile != "" {
+		f, err := os.Create(*cpuprofile)
+		if err != nil {
+			return fail(1, err)
+		}
+		defer f.Close()
 		pprof.StartCPUProfile(f)
 		defer pprof.StopCPUProfile()
 	}
-	if err := app.Run(cfg, os.Stdout); err != nil {
-		pprof.StopCPUProfile()
-		fmt.Fprintln(os.Stderr, "linker:", err)
+	if err := app.Run(cfg, stdout); err != nil {
 		if errors.Is(err, app.ErrViolation) {
-			os.Exit(3)
+			return fail(3, err)
 		}
-		os.Exit(1)
+		return fail(1, err)
 	}
 	if *memprofile != "" {
 		if err := writeHeapProfile(*memprofile); err != nil {
-			fmt.Fprintln(os.Stderr, "linker:", err)
-			os.Exit(1)
+			return fail(1, err)
 		}
 	}
+	return 0
 }
 
 // writeHeapProfile writes the heap profile: the allocations since the

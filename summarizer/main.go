@@ -2,7 +2,9 @@
 // one library target's class files (jars, directories, jmods or a JDK
 // runtime image) and the summaries of its direct dependencies, and writes
 // the target's summary (docs/SUMMARY_FORMAT.md). It fails only on bad
-// input, never because of what the code does.
+// input, never because of what the code does. With --persistent_worker it
+// is a Bazel persistent worker (tools/worker) that keeps decoded dependency
+// summaries between actions.
 //
 // Usage:
 //
@@ -10,39 +12,76 @@
 package main
 
 import (
+	"errors"
 	"flag"
 	"fmt"
+	"io"
 	"os"
 	"runtime/pprof"
 
 	"github.com/rules-fragment/rules_fragment/summarizer/app"
 	"github.com/rules-fragment/rules_fragment/tools/flagx"
+	"github.com/rules-fragment/rules_fragment/tools/summary"
+	"github.com/rules-fragment/rules_fragment/tools/worker"
 )
 
 func main() {
-	cpuprofile := flag.String("cpuprofile", "", "write a CPU profile here")
-	args, err := flagx.ExpandParams(os.Args[1:])
-	if err != nil {
-		fmt.Fprintln(os.Stderr, "summarizer:", err)
-		os.Exit(2)
-	}
-	cfg, err := app.ParseFlags(flag.CommandLine, args)
-	if err != nil {
-		fmt.Fprintln(os.Stderr, "summarizer:", err)
-		os.Exit(2)
-	}
-	if *cpuprofile != "" {
-		f, err := os.Create(*cpuprofile)
+	if worker.IsPersistent(os.Args[1:]) {
+		cache := summary.NewCache(worker.CacheBudget)
+		err := worker.Serve(os.Stdin, os.Stdout, func(args []string, out io.Writer) int {
+			return run(args, out, cache)
+		})
 		if err != nil {
 			fmt.Fprintln(os.Stderr, "summarizer:", err)
 			os.Exit(1)
 		}
-		pprof.StartCPUProfile(f)
+		return
 	}
-	err = app.Run(cfg)
-	pprof.StopCPUProfile()
+	os.Exit(run(os.Args[1:], os.Stderr, nil))
+}
+
+// run is one summarizer invocation; it returns the exit code: 2 for bad
+// flags, 1 for bad input. cache is the worker's (nil for a process of
+// its own).
+func run(args []string, stderr io.Writer, cache *summary.Cache) int {
+	fail := func(code int, err error) int {
+		fmt.Fprintln(stderr, "summarizer:", err)
+		return code
+	}
+	fs := flag.NewFlagSet("summarizer", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	cpuprofile := fs.String("cpuprofile", "", "write a CPU profile here")
+	if cache == nil {
+		// A worker's requests come expanded: Bazel replaces the parameter
+		// file by its lines, and a line may start with @ (a label such as
+		// @maven//:guava).
+		var err error
+		if args, err = flagx.ExpandParams(args); err != nil {
+			return fail(2, err)
+		}
+	}
+	cfg, err := app.ParseFlags(fs, args)
+	if errors.Is(err, flag.ErrHelp) {
+		return 0
+	}
 	if err != nil {
-		fmt.Fprintln(os.Stderr, "summarizer:", err)
-		os.Exit(1)
+		return fail(2, err)
 	}
+	cfg.Cache = cache
+	if cfg.Stats != nil {
+		cfg.Stats = stderr
+	}
+	if *cpuprofile != "" {
+		f, err := os.Create(*cpuprofile)
+		if err != nil {
+			return fail(1, err)
+		}
+		defer f.Close()
+		pprof.StartCPUProfile(f)
+		defer pprof.StopCPUProfile()
+	}
+	if err := app.Run(cfg); err != nil {
+		return fail(1, err)
+	}
+	return 0
 }

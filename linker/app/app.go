@@ -60,6 +60,18 @@ type Config struct {
 	// need only those the program reaches by reference (the default; see
 	// Analyze). The results are the same.
 	LinkAll bool
+	// Cache, if set, keeps decoded summaries and warm starts for later
+	// runs (a persistent worker).
+	Cache *summary.Cache
+	// Stderr receives warnings (nil: os.Stderr).
+	Stderr io.Writer
+}
+
+func (c *Config) stderr() io.Writer {
+	if c.Stderr != nil {
+		return c.Stderr
+	}
+	return os.Stderr
 }
 
 // ErrViolation is returned by Run when a check fails and FailOnViolation
@@ -216,7 +228,7 @@ func AnalyzeLinked(c *Config) (*report.Result, Linked, error) {
 	if len(missed) == 0 {
 		return res, Linked{OnlyReferenced: only}, err
 	}
-	fmt.Fprintf(os.Stderr, "linker: linking all summary classes: the analyses looked up %d left out (%s)\n", len(missed), missed[0])
+	fmt.Fprintf(c.stderr(), "linker: linking all summary classes: the analyses looked up %d left out (%s)\n", len(missed), missed[0])
 	res, _, err = analyze(c, false)
 	return res, Linked{Relinked: missed}, err
 }
@@ -236,7 +248,7 @@ var seedEntries = true
 // the classes left out that were looked up, also when it fails (a missing
 // entry class, for example).
 func analyze(c *Config, only bool) (res *report.Result, missed []string, err error) {
-	opts := link.Options{Libraries: c.Libraries, Summaries: c.Summaries, Release: c.Release, OnlyReferenced: only}
+	opts := link.Options{Libraries: c.Libraries, Summaries: c.Summaries, Release: c.Release, OnlyReferenced: only, Cache: c.Cache}
 	if seedEntries {
 		opts.Entries = c.Entries
 	}
@@ -253,7 +265,7 @@ func analyze(c *Config, only bool) (res *report.Result, missed []string, err err
 	// The warm starts are read and decoded while the program is linked.
 	var warm *warmStates
 	if c.Warm != "" {
-		warm = loadWarm(c.Warm, c.Analyses)
+		warm = loadWarm(c.Cache, c.Warm, c.Analyses)
 	}
 	p, err := link.Load(opts)
 	if err != nil {
@@ -295,16 +307,16 @@ func analyze(c *Config, only bool) (res *report.Result, missed []string, err err
 		var pt *pointsto.Result
 		switch a {
 		case "cha":
-			g, err = warmOrCold(warm, a, func(w *cha.Warm) (*callgraph.Graph, error) {
+			g, err = warmOrCold(c.stderr(), warm, a, func(w *cha.Warm) (*callgraph.Graph, error) {
 				return cha.CallGraph(p, roots, cha.Options{Warm: w})
 			})
 		case "rta":
-			g, err = warmOrCold(warm, a, func(w *rta.Warm) (*callgraph.Graph, error) {
+			g, err = warmOrCold(c.stderr(), warm, a, func(w *rta.Warm) (*callgraph.Graph, error) {
 				return rta.Analyze(p, roots, rta.Options{Warm: w})
 			})
 		case "0cfa", "andersen":
 			opts := pointsto.Options{PerClass: a == "0cfa", ReflectiveTypes: c.ReflectiveTypes}
-			pt, err = warmOrCold(warm, a, func(w *pointsto.Warm) (*pointsto.Result, error) {
+			pt, err = warmOrCold(c.stderr(), warm, a, func(w *pointsto.Warm) (*pointsto.Result, error) {
 				o := opts
 				o.Warm = w
 				return pointsto.Analyze(p, roots, o)

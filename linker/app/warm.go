@@ -3,7 +3,7 @@ package app
 import (
 	"errors"
 	"fmt"
-	"os"
+	"io"
 
 	"github.com/vmihailenco/msgpack/v5"
 
@@ -28,12 +28,12 @@ type warmStates struct {
 }
 
 // loadWarm starts reading the warm-start file's states of analyses.
-func loadWarm(file string, analyses []string) *warmStates {
+func loadWarm(cache *summary.Cache, file string, analyses []string) *warmStates {
 	ws := &warmStates{done: make(chan struct{}), file: file, states: map[string]any{}, errs: map[string]error{},
 		raw: map[string][]byte{}, taken: map[string]bool{}}
 	go func() {
 		defer close(ws.done)
-		f, err := warmstart.Open(file)
+		f, err := warmstart.OpenCached(cache, file)
 		if err != nil {
 			ws.err = err
 			return
@@ -86,7 +86,7 @@ func (ws *warmStates) state(analysis string) (any, error) {
 // warmOrCold runs an analysis from its state in the warm-start file, if
 // the file has one and it applies to the program, else cold (run with
 // nil); the results are the same.
-func warmOrCold[W any, R any](warm *warmStates, analysis string, run func(*W) (R, error)) (R, error) {
+func warmOrCold[W any, R any](stderr io.Writer, warm *warmStates, analysis string, run func(*W) (R, error)) (R, error) {
 	if warm != nil {
 		st, err := warm.state(analysis)
 		if err != nil {
@@ -94,14 +94,14 @@ func warmOrCold[W any, R any](warm *warmStates, analysis string, run func(*W) (R
 			return zero, err
 		}
 		if st == nil {
-			fmt.Fprintf(os.Stderr, "linker: %s: starting cold: the warm-start file has no state for it\n", analysis)
+			fmt.Fprintf(stderr, "linker: %s: starting cold: the warm-start file has no state for it\n", analysis)
 			return run(nil)
 		}
 		r, err := run(st.(*W))
 		if !errors.Is(err, warmstart.ErrMismatch) {
 			return r, err
 		}
-		fmt.Fprintf(os.Stderr, "linker: %s: starting cold: %v\n", analysis, err)
+		fmt.Fprintf(stderr, "linker: %s: starting cold: %v\n", analysis, err)
 	}
 	return run(nil)
 }

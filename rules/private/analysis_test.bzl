@@ -50,6 +50,9 @@ def _link(ctx):
         outputs = [json, text, verdict],
         mnemonic = "FragmentLink",
         progress_message = "Linking %s with %d summaries for rules_fragment" % (target.label, len(summaries)),
+        # A persistent worker keeps the decoded runtime summary and warm
+        # start between links (tools/worker).
+        execution_requirements = {"supports-workers": "1"},
     )
     return json, text, verdict
 

@@ -61,6 +61,9 @@ def _summary_aspect_impl(target, ctx):
         outputs = [out],
         mnemonic = "FragmentSummarize",
         progress_message = "Summarizing %s for rules_fragment" % target.label,
+        # A persistent worker decodes the JDK's summary once for all
+        # targets (tools/worker); --strategy=FragmentSummarize=local opts out.
+        execution_requirements = {"supports-workers": "1"},
     )
     return [
         FragmentSummaryInfo(

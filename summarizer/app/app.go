@@ -38,6 +38,9 @@ type Config struct {
 	// Warm, if set, is where the warm starts of the points-to analyses go
 	// (a runtime's summary only: pointsto.Checkpoint).
 	Warm string
+	// Cache, if set, keeps decoded dependency summaries for later runs (a
+	// persistent worker).
+	Cache *summary.Cache
 }
 
 // ParseFlags parses the command line.
@@ -91,7 +94,7 @@ func Summarize(c *Config, w *bytes.Buffer) error {
 	var deps []*summary.Unit
 	h := summary.Header{Producer: Producer, Target: c.Target}
 	for _, d := range c.Deps {
-		u, dh, err := summary.ReadUnitFile(d)
+		u, dh, err := c.Cache.ReadUnit(d)
 		if err != nil {
 			return err
 		}

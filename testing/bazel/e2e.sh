@@ -3,7 +3,8 @@
 # offline) with a real remote cache (bazel-remote v1.3.3 built from its Go
 # module), on a copy of examples/:
 #   1. BUILD files and the Go dependency macro are in sync (gazelle);
-#   2. `bazel test //...` passes (JUnit tests, analysis tests);
+#   2. `bazel test //...` passes (JUnit tests, analysis tests), with the
+#      summarizer and linker in persistent workers;
 #   3. the deliberately failing examples fail, for the right reason, as a
 #      test and (validation action) as a build;
 #   4. a fresh output base gets every summarizer spawn from the remote
@@ -117,6 +118,11 @@ say "   $n1 FragmentSummarize spawns, $(execlog "$work/exec1.json" FragmentSumma
 # geometry, render and commons-lang3 (the java_import); the client's own
 # summary is declared but not needed (the linker reads its class jars).
 ((n1 >= 3)) || fail "expected summaries of geometry, render and commons-lang3"
+# Summaries and links run in persistent workers (tools/worker).
+for m in FragmentSummarize FragmentLink; do
+  execlog "$work/exec1.json" "$m" | grep -v " worker$" && fail "$m spawns ran outside a persistent worker"
+done
+say "   FragmentSummarize and FragmentLink ran in persistent workers"
 
 say "3. the deliberately failing examples fail for the right reason"
 if "${b1[@]}" test "$remote" //checks:render_forbidden_dependency >"$work/fail-test.log" 2>&1; then

@@ -44,6 +44,9 @@ type Options struct {
 	// at reached classes alone (not CHA, not the reflection model).
 	OnlyReferenced bool
 	Entries        []string
+	// Cache, if set, keeps decoded summaries for later loads (a
+	// persistent worker; summary.Cache).
+	Cache *summary.Cache
 }
 
 // Program is a linked program.
@@ -94,7 +97,7 @@ func Load(opts Options) (*Program, error) {
 	for _, c := range opts.Client {
 		p.clientSet[c] = true
 	}
-	if err := p.readSummaries(opts.ClientSummaries, opts.Summaries); err != nil {
+	if err := p.readSummaries(opts.Cache, opts.ClientSummaries, opts.Summaries); err != nil {
 		return nil, err
 	}
 	paths := slices.Concat(opts.Client, opts.Libraries)
@@ -140,10 +143,10 @@ func (p *Program) Close() error {
 	return nil
 }
 
-func (p *Program) readSummaries(client, libs []string) error {
+func (p *Program) readSummaries(cache *summary.Cache, client, libs []string) error {
 	have := map[string]bool{}
 	for i, f := range slices.Concat(client, libs) {
-		u, h, err := summary.ReadUnitFile(f)
+		u, h, err := cache.ReadUnit(f)
 		if err != nil {
 			return err
 		}

@@ -283,6 +283,9 @@ var decoder = sync.OnceValues(func() (*zstd.Decoder, error) {
 	return zstd.NewReader(nil, zstd.WithDecoderConcurrency(0), zstd.WithDecoderMaxMemory(1<<32))
 })
 
+// File is the name of the summary in errors.
+func (rd *Reader) File() string { return rd.file }
+
 // Wrap turns a decoding error of the body into an *Error naming the file.
 func (rd *Reader) Wrap(what string, err error) error {
 	if err == nil {

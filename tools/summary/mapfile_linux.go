@@ -35,3 +35,20 @@ func mapFile(path string) ([]byte, error) {
 	}
 	return b, nil
 }
+
+// fileID identifies a file's content for a Cache: a replaced or rewritten
+// file differs in inode, size or change time.
+type fileID struct {
+	path         string
+	dev, ino     uint64
+	size         int64
+	mtime, ctime int64
+}
+
+func identify(path string, fi os.FileInfo) fileID {
+	id := fileID{path: path, size: fi.Size(), mtime: fi.ModTime().UnixNano()}
+	if st, ok := fi.Sys().(*syscall.Stat_t); ok {
+		id.dev, id.ino, id.ctime = uint64(st.Dev), st.Ino, st.Ctim.Nano()
+	}
+	return id
+}

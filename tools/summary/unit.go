@@ -248,7 +248,29 @@ func ReadUnit(file string, r io.Reader) (*Unit, Header, error) {
 // ReadUnitFile is ReadUnit of the file at path, mapped into memory where
 // the system can (Open).
 func ReadUnitFile(path string) (*Unit, Header, error) {
-	return readUnit(Open(path))
+	return (*Cache)(nil).ReadUnit(path)
+}
+
+// ReadUnit is ReadUnitFile through the cache c: the unit it returns may be
+// shared with other runs (Cache).
+func (c *Cache) ReadUnit(path string) (*Unit, Header, error) {
+	v, err := c.Load("summary", path, func(data []byte) (any, error) {
+		u, h, err := readUnit(Decode(path, data))
+		if err != nil {
+			return nil, err
+		}
+		return &unitFile{u, h}, nil
+	})
+	if err != nil {
+		return nil, Header{}, err
+	}
+	uf := v.(*unitFile)
+	return uf.unit, uf.header, nil
+}
+
+type unitFile struct {
+	unit   *Unit
+	header Header
 }
 
 func readUnit(rd *Reader, err error) (*Unit, Header, error) {

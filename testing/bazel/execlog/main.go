@@ -1,7 +1,8 @@
 // Command execlog summarises a Bazel execution log written with
 // --execution_log_json_file (a stream of JSON SpawnExec objects), for the
 // e2e test: one line per spawn with its mnemonic, whether it was a remote
-// cache hit, and its first output, optionally only for one mnemonic.
+// cache hit, its first output and its runner (such as "worker"),
+// optionally only for one mnemonic.
 //
 //	go run ./testing/bazel/execlog LOG.json [MNEMONIC]
 package main
@@ -19,6 +20,7 @@ type spawn struct {
 	Mnemonic       string   `json:"mnemonic"`
 	RemoteCacheHit bool     `json:"remoteCacheHit"`
 	ListedOutputs  []string `json:"listedOutputs"`
+	Runner         string   `json:"runner"`
 }
 
 func main() {
@@ -52,6 +54,10 @@ func main() {
 		if s.RemoteCacheHit {
 			hit = "remote-cache-hit"
 		}
-		fmt.Printf("%s %s %s\n", s.Mnemonic, hit, out)
+		runner := s.Runner
+		if runner == "" {
+			runner = "-"
+		}
+		fmt.Printf("%s %s %s %s\n", s.Mnemonic, hit, out, runner)
 	}
 }

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io"
 	"strings"
+	"sync"
 
 	"github.com/klauspost/compress/zstd"
 	"github.com/vmihailenco/msgpack/v5"
@@ -69,15 +70,43 @@ func Write(w io.Writer, producer string, dep summary.Dep, states []State) error 
 type File struct {
 	name   string
 	states map[string][]byte
+	// Of a cached File (OpenCached): the states decompressed so far, which
+	// the File's later users share.
+	mu   sync.Mutex
+	keep map[string][]byte
 }
 
 // Open reads and checks a warm-start file once; a link then takes the
 // state of each analysis it runs from it. Errors name the file.
 func Open(file string) (*File, error) {
-	rd, err := summary.Open(file)
+	return decodeFile(summary.Open(file))
+}
+
+// OpenCached is Open through the cache c, which keeps the File and the
+// states it decompresses for later runs (a persistent worker).
+func OpenCached(c *summary.Cache, file string) (*File, error) {
+	if c == nil {
+		return Open(file)
+	}
+	v, err := c.Load("warm start", file, func(data []byte) (any, error) {
+		f, err := decodeFile(summary.Decode(file, data))
+		if err != nil {
+			return nil, err
+		}
+		f.keep = map[string][]byte{}
+		return f, nil
+	})
 	if err != nil {
 		return nil, err
 	}
+	return v.(*File), nil
+}
+
+func decodeFile(rd *summary.Reader, err error) (*File, error) {
+	if err != nil {
+		return nil, err
+	}
+	file := rd.File()
 	if rd.Header.Kind != Kind {
 		what := fmt.Sprintf("not a warm start (kind %q)", rd.Header.Kind)
 		if strings.HasPrefix(rd.Header.Kind, "warm start") {
@@ -123,12 +152,28 @@ func Open(file string) (*File, error) {
 func (f *File) Name() string { return f.name }
 
 // State returns the named analysis's state, decompressed (nil if the file
-// has none).
+// has none). The caller must not change it.
 func (f *File) State(analysis string) ([]byte, error) {
 	z := f.states[analysis]
 	if z == nil {
 		return nil, nil
 	}
+	if f.keep == nil {
+		return f.decompress(analysis, z)
+	}
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	if raw, ok := f.keep[analysis]; ok {
+		return raw, nil
+	}
+	raw, err := f.decompress(analysis, z)
+	if err == nil {
+		f.keep[analysis] = raw
+	}
+	return raw, err
+}
+
+func (f *File) decompress(analysis string, z []byte) ([]byte, error) {
 	zr, err := zstd.NewReader(nil, zstd.WithDecoderConcurrency(1), zstd.WithDecoderMaxMemory(1<<32))
 	if err != nil {
 		return nil, err

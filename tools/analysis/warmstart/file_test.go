@@ -50,6 +50,42 @@ func TestFileRoundTrip(t *testing.T) {
 	}
 }
 
+// TestOpenCached: through a cache, a warm-start file is read once and its
+// states decompressed once; they are those Open gives, and a bad file is
+// refused as by Open.
+func TestOpenCached(t *testing.T) {
+	states := []State{{"rta", bytes.Repeat([]byte("rta "), 300)}, {"cha", []byte("cha")}}
+	path := write(t, states)
+	c := summary.NewCache(1 << 20)
+	f, err := OpenCached(c, path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for range 2 {
+		again, err := OpenCached(c, path)
+		if err != nil || again != f {
+			t.Fatalf("second open: %v, same File %v", err, again == f)
+		}
+		for _, st := range states {
+			got, err := again.State(st.Analysis)
+			if err != nil || !bytes.Equal(got, st.Raw) {
+				t.Errorf("%s: %d bytes, %v; want %d bytes", st.Analysis, len(got), err, len(st.Raw))
+			}
+		}
+	}
+	if a, _ := f.State("rta"); len(a) > 0 {
+		if b, _ := f.State("rta"); &a[0] != &b[0] {
+			t.Error("a cached File decompressed a state twice")
+		}
+	}
+	good, _ := os.ReadFile(path)
+	bad := filepath.Join(t.TempDir(), "bad.rfwarm")
+	os.WriteFile(bad, good[:len(good)-1], 0o644)
+	if _, err := OpenCached(c, bad); err == nil || !strings.Contains(err.Error(), bad) {
+		t.Fatalf("truncated file: %v, want an error naming it", err)
+	}
+}
+
 // TestFileCorrupt: every truncation and every single-byte change of a
 // warm-start file is refused when it is opened, with an error naming it.
 func TestFileCorrupt(t *testing.T) {
