@@ -70,10 +70,10 @@ program jlex "$j/JLex.jar" "" ""
 program javacc "$j/javacc.jar" "" "" org/javacc/parser/Main.main org/javacc/jjtree/Main.main org/javacc/jjdoc/JJDocMain.main
 "$out/workerdrive" -runs "$wruns" "$out/linker" "$out/link-requests" | tee "$out/link-worker"
 printf '%-18s %9s %9s %12s %12s %14s %14s\n' link whole process worker-first worker-later whole/process whole/worker
-while read -r label _ first _ _ later _; do
+while read -r label _ first _ _ _ later; do
   awk -v l="$label" -v w="${whole[$label]}" -v p="${proc[$label]}" -v f="$first" -v s="$later" \
     'BEGIN {printf "%-18s %8.3fs %8.3fs %11.3fs %11.3fs %13.2fx %13.2fx\n", l, w, p, f, s, w/p, w/s}'
-done < <(awk '{print $1, $2, $3, $4, $5, $6, $7}' "$out/link-worker")
+done < <(grep " first " "$out/link-worker")
 
 echo "== summaries of library jars (the JDK's summary as their dependency)"
 : >"$out/sum-requests"
@@ -87,7 +87,7 @@ for jar in commons-lang3 commons-io commons-codec gson jackson-core junit4 httpc
 done
 "$out/workerdrive" -runs "$wruns" "$out/summarizer" "$out/sum-requests" | tee "$out/sum-worker"
 printf '%-18s %9s %12s %12s %16s\n' summary process worker-first worker-later process/worker
-while read -r label _ first _ _ later _; do
+while read -r label _ first _ _ _ later; do
   awk -v l="$label" -v p="${sproc[$label]}" -v f="$first" -v s="$later" \
     'BEGIN {printf "%-18s %8.3fs %11.3fs %11.3fs %15.2fx\n", l, p, f, s, p/s}'
-done < <(awk '{print $1, $2, $3, $4, $5, $6, $7}' "$out/sum-worker")
+done < <(grep " first " "$out/sum-worker")

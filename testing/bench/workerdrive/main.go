@@ -9,7 +9,8 @@
 // --persistent_worker; the requests are sent in file order, the whole file
 // runs times over. For each request it prints the wall time of its first
 // run (decoding what the worker had not yet cached) and the median of the
-// others (the steady state of a build's later actions).
+// others (the steady state of a build's later actions), then the worker's
+// peak RSS and CPU time.
 package main
 
 import (
@@ -20,6 +21,7 @@ import (
 	"os/exec"
 	"slices"
 	"strings"
+	"syscall"
 	"time"
 
 	"github.com/rules-fragment/rules_fragment/tools/worker"
@@ -88,6 +90,10 @@ func drive(tool, requests string, runs int) error {
 	in.Close()
 	if err := cmd.Wait(); err != nil {
 		return err
+	}
+	if ru, ok := cmd.ProcessState.SysUsage().(*syscall.Rusage); ok {
+		fmt.Printf("worker peak RSS %d MB, CPU time %.1f s\n", ru.Maxrss>>10,
+			time.Duration(syscall.TimevalToNsec(ru.Utime)+syscall.TimevalToNsec(ru.Stime)).Seconds())
 	}
 	for _, q := range reqs {
 		rest := slices.Clone(q.times[1:])

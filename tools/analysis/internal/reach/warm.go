@@ -157,8 +157,18 @@ func (e *engine) restore(w *Warm) error {
 		return ent.Methods[i]
 	}
 	e.sites = slices.Grow(e.sites, len(w.Sites))
+	// The sites and their targets come from two slabs: CHA restores 632 k
+	// sites of the JDK's start-up code at every link. A site's Targets
+	// have no spare capacity, so an append copies them out of the slab.
+	sites := make([]callgraph.Site, len(w.Sites))
+	ntargets := 0
 	for _, ws := range w.Sites {
-		s := &callgraph.Site{Caller: ent.Methods[ws.Caller], ID: ws.ID, Line: ws.Line, Kind: callgraph.SiteKind(ws.Kind),
+		ntargets += len(ws.Targets)
+	}
+	targets := make([]*hierarchy.Method, ntargets)
+	for i, ws := range w.Sites {
+		s := &sites[i]
+		*s = callgraph.Site{Caller: ent.Methods[ws.Caller], ID: ws.ID, Line: ws.Line, Kind: callgraph.SiteKind(ws.Kind),
 			Ref: w.Names.Strings[ws.Ref], Callee: opt(ws.Callee)}
 		if ws.Error >= 0 {
 			s.Error = w.Names.Strings[ws.Error]
@@ -167,8 +177,8 @@ func (e *engine) restore(w *Warm) error {
 		if ws.Key >= 0 {
 			rec.key = keys[ws.Key]
 		}
-		if len(ws.Targets) > 0 {
-			s.Targets = make([]*hierarchy.Method, len(ws.Targets))
+		if n := len(ws.Targets); n > 0 {
+			s.Targets, targets = targets[:n:n], targets[n:]
 			for i, t := range ws.Targets {
 				s.Targets[i] = ent.Methods[t]
 			}
