@@ -7,11 +7,13 @@
 #     their summaries and the JDK's warm start, per analysis: the median
 #     wall time of a process per link, the first link in a fresh worker and
 #     the median of the later ones; and the whole-program link (a process,
-#     every jar and the JDK from class files) with the ratio whole / worker;
+#     every jar and the JDK from class files) with the ratio whole / worker,
+#     and the whole-program links in a worker of their own (WHOLE_WRUNS);
 #  2. summaries of library jars (each with the JDK's summary as its
 #     dependency): a process per summary vs the worker's later summaries.
 # usage: run-worker-bench.sh   env: RUNS (default 3; process medians),
-#        WRUNS (default 8; requests per link in the worker), OUT (work dir),
+#        WRUNS (default 8; requests per link in the worker), WHOLE_WRUNS
+#        (default 3; per whole-program link in its worker), OUT (work dir),
 #        ANALYSES (default "rta cha 0cfa andersen"), JDK (JDK 17 home)
 set -euo pipefail
 repo="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
@@ -43,6 +45,7 @@ echo "== JDK 17 summary and warm start"
 
 echo "== links: a process per link vs a persistent worker"
 : >"$out/link-requests"
+: >"$out/whole-requests"
 declare -A whole proc
 # program NAME CLIENT "LIBS" "SUMMARIES" [ENTRIES...]: the process medians of
 # NAME's links, and its requests for the worker.
@@ -61,6 +64,7 @@ program() {
     measure "$out/linker" "${sp[@]}" -analyses "$a" -text ''
     proc[$name-$a]=$med_s
     echo "$name-$a ${sp[*]} -analyses $a -text=" >>"$out/link-requests"
+    echo "$name-$a ${wp[*]} -analyses $a -text=" >>"$out/whole-requests"
   done
 }
 program jflex "$j/jflex.jar" "$j/cup.jar $j/cup_runtime.jar" "$out/cup.rfsum $out/cup_runtime.rfsum"
@@ -69,10 +73,16 @@ program sablecc "$j/sablecc.jar" "" ""
 program jlex "$j/JLex.jar" "" ""
 program javacc "$j/javacc.jar" "" "" org/javacc/parser/Main.main org/javacc/jjtree/Main.main org/javacc/jjdoc/JJDocMain.main
 "$out/workerdrive" -runs "$wruns" "$out/linker" "$out/link-requests" | tee "$out/link-worker"
-printf '%-18s %9s %9s %12s %12s %14s %14s\n' link whole process worker-first worker-later whole/process whole/worker
+# The whole-program links in a worker of their own too: no process start-up,
+# a grown heap (nothing of theirs is cached).
+"$out/workerdrive" -runs "${WHOLE_WRUNS:-3}" "$out/linker" "$out/whole-requests" | tee "$out/whole-worker"
+declare -A wwhole
+while read -r label _ _ _ _ _ later; do wwhole[$label]=$later; done < <(grep " first " "$out/whole-worker")
+printf '%-18s %9s %9s %12s %12s %12s %14s %14s %14s\n' link whole process worker-first worker-later whole-worker \
+  whole/process whole/worker worker/worker
 while read -r label _ first _ _ _ later; do
-  awk -v l="$label" -v w="${whole[$label]}" -v p="${proc[$label]}" -v f="$first" -v s="$later" \
-    'BEGIN {printf "%-18s %8.3fs %8.3fs %11.3fs %11.3fs %13.2fx %13.2fx\n", l, w, p, f, s, w/p, w/s}'
+  awk -v l="$label" -v w="${whole[$label]}" -v p="${proc[$label]}" -v f="$first" -v s="$later" -v ww="${wwhole[$label]}" \
+    'BEGIN {printf "%-18s %8.3fs %8.3fs %11.3fs %11.3fs %11.3fs %13.2fx %13.2fx %13.2fx\n", l, w, p, f, s, ww, w/p, w/s, ww/s}'
 done < <(grep " first " "$out/link-worker")
 
 echo "== summaries of library jars (the JDK's summary as their dependency)"
