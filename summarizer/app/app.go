@@ -41,6 +41,10 @@ type Config struct {
 	// Cache, if set, keeps decoded dependency summaries for later runs (a
 	// persistent worker).
 	Cache *summary.Cache
+	// AllDeps adds every class of the dependencies to the target's
+	// hierarchy, not only those it needs (depClasses); the summary is the
+	// same.
+	AllDeps bool
 }
 
 // ParseFlags parses the command line.
@@ -53,6 +57,7 @@ func ParseFlags(fs *flag.FlagSet, args []string) (*Config, error) {
 	fs.IntVar(&c.Release, "release", 17, "Java release for multi-release jars")
 	fs.IntVar(&c.Workers, "workers", 0, "parallelism (0: GOMAXPROCS); the output does not depend on it")
 	stats := fs.Bool("stats", false, "print figures about the summary to stderr")
+	fs.BoolVar(&c.AllDeps, "all-deps", false, "add every class of the dependencies to the hierarchy, not only those the target needs (same summary, slower; for comparison)")
 	fs.StringVar(&c.Warm, "warm-start", "", "also write the warm starts of the points-to analyses here (for a Java runtime: the fixpoint of the JVM's start-up code, which every program reaches)")
 	if err := fs.Parse(args); err != nil {
 		return nil, err
@@ -101,23 +106,16 @@ func Summarize(c *Config, w *bytes.Buffer) error {
 		deps = append(deps, u)
 		h.Deps = append(h.Deps, summary.Dep{Target: dh.Target, BodySHA: dh.BodySHA})
 	}
-	fe, err := frontend.Load(c.Jars, frontend.Options{Release: c.Release, Workers: c.Workers,
-		More: func(b *hierarchy.Builder, _ []*frontend.Class) error {
-			// Dependencies join the hierarchy so that the IR is typed as in
-			// the whole program.
-			for i, u := range deps {
-				u.AddTo(b, h.Deps[i].Target, nil, nil)
-			}
-			return nil
-		}})
+	u, fe, added, err := summarize(c, deps, h, !c.AllDeps)
+	if err == nil && fe.Hierarchy.OmittedLookups() != nil {
+		// A class left out was looked up: again with all of them.
+		fe.Close()
+		u, fe, added, err = summarize(c, deps, h, false)
+	}
 	if err != nil {
 		return err
 	}
 	defer fe.Close()
-	u, err := build(fe)
-	if err != nil {
-		return err
-	}
 	if err := summary.WriteUnit(w, h, u); err != nil {
 		return err
 	}
@@ -131,10 +129,60 @@ func Summarize(c *Config, w *bytes.Buffer) error {
 			}
 		}
 		stmts = countStatements(u)
-		fmt.Fprintf(c.Stats, "summary %s: %d classes, %d bodies, %d statements; class bytes %d, summary bytes %d (%.2f%%)\n",
-			c.Target, len(u.Classes), bodies, stmts, fe.ClassBytes, w.Len(), 100*float64(w.Len())/float64(max(fe.ClassBytes, 1)))
+		all := 0
+		for _, d := range deps {
+			all += len(d.Classes)
+		}
+		fmt.Fprintf(c.Stats, "summary %s: %d classes, %d bodies, %d statements; class bytes %d, summary bytes %d (%.2f%%); %d of %d dependency classes in its hierarchy\n",
+			c.Target, len(u.Classes), bodies, stmts, fe.ClassBytes, w.Len(), 100*float64(w.Len())/float64(max(fe.ClassBytes, 1)), added, all)
 	}
 	return nil
+}
+
+// summarize loads the target with its dependencies (only the classes it
+// needs, depClasses, or all) and builds its unit; added counts the
+// dependency classes given to the hierarchy.
+func summarize(c *Config, deps []*summary.Unit, h summary.Header, only bool) (u *summary.Unit, fe *frontend.Program, added int, err error) {
+	fe, err = frontend.Load(c.Jars, frontend.Options{Release: c.Release, Workers: c.Workers,
+		More: func(b *hierarchy.Builder, files []*frontend.Class) error {
+			// Dependencies join the hierarchy so that the IR is typed as in
+			// the whole program.
+			var keep [][]bool
+			if only {
+				var omitted func(string) bool
+				keep, omitted = depClasses(deps, files)
+				b.SetOmitted(omitted)
+			}
+			for i, d := range deps {
+				var k []bool
+				if keep != nil {
+					k = keep[i]
+					added += countTrue(k)
+				} else {
+					added += len(d.Classes)
+				}
+				d.AddTo(b, h.Deps[i].Target, k, nil)
+			}
+			return nil
+		}})
+	if err != nil {
+		return nil, nil, 0, err
+	}
+	if u, err = build(fe); err != nil {
+		fe.Close()
+		return nil, nil, 0, err
+	}
+	return u, fe, added, nil
+}
+
+func countTrue(bs []bool) int {
+	n := 0
+	for _, b := range bs {
+		if b {
+			n++
+		}
+	}
+	return n
 }
 
 func countStatements(u *summary.Unit) int {

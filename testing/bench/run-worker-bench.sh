@@ -10,11 +10,13 @@
 #     every jar and the JDK from class files) with the ratio whole / worker,
 #     and the whole-program links in a worker of their own (WHOLE_WRUNS);
 #  2. summaries of library jars (each with the JDK's summary as its
-#     dependency): a process per summary vs the worker's later summaries.
+#     dependency): a process per summary (also with -all-deps, every JDK
+#     class in the library's hierarchy) vs the worker's later summaries.
 # usage: run-worker-bench.sh   env: RUNS (default 3; process medians),
 #        WRUNS (default 8; requests per link in the worker), WHOLE_WRUNS
 #        (default 3; per whole-program link in its worker), OUT (work dir),
-#        ANALYSES (default "rta cha 0cfa andersen"), JDK (JDK 17 home)
+#        ANALYSES (default "rta cha 0cfa andersen"), JDK (JDK 17 home),
+#        PARTS (default "links summaries")
 set -euo pipefail
 repo="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
 runs="${RUNS:-3}"
@@ -43,6 +45,7 @@ echo "== JDK 17 summary and warm start"
 "$out/summarizer" -target cup_runtime -jar "$j/cup_runtime.jar" -dep "$out/jdk.rfsum" -o "$out/cup_runtime.rfsum"
 "$out/summarizer" -target cup -jar "$j/cup.jar" -dep "$out/cup_runtime.rfsum" -dep "$out/jdk.rfsum" -o "$out/cup.rfsum"
 
+if [[ " ${PARTS:-links summaries} " == *" links "* ]]; then
 echo "== links: a process per link vs a persistent worker"
 : >"$out/link-requests"
 : >"$out/whole-requests"
@@ -84,20 +87,24 @@ while read -r label _ first _ _ _ later; do
   awk -v l="$label" -v w="${whole[$label]}" -v p="${proc[$label]}" -v f="$first" -v s="$later" -v ww="${wwhole[$label]}" \
     'BEGIN {printf "%-18s %8.3fs %8.3fs %11.3fs %11.3fs %11.3fs %13.2fx %13.2fx %13.2fx\n", l, w, p, f, s, ww, w/p, w/s, ww/s}'
 done < <(grep " first " "$out/link-worker")
+fi
 
+[[ " ${PARTS:-links summaries} " == *" summaries "* ]] || exit 0
 echo "== summaries of library jars (the JDK's summary as their dependency)"
 : >"$out/sum-requests"
-declare -A sproc
+declare -A sproc sall
 for jar in commons-lang3 commons-io commons-codec gson jackson-core junit4 httpcore guava; do
   [[ -f $j/$jar.jar ]] || { echo "skip $jar: $j/$jar.jar not installed"; continue; }
   args=(-target "$jar" -jar "$j/$jar.jar" -dep "$out/jdk.rfsum" -o "$out/$jar.rfsum")
   measure "$out/summarizer" "${args[@]}"
   sproc[$jar]=$med_s
+  measure "$out/summarizer" "${args[@]}" -all-deps
+  sall[$jar]=$med_s
   echo "$jar ${args[*]}" >>"$out/sum-requests"
 done
 "$out/workerdrive" -runs "$wruns" "$out/summarizer" "$out/sum-requests" | tee "$out/sum-worker"
-printf '%-18s %9s %12s %12s %16s\n' summary process worker-first worker-later process/worker
+printf '%-18s %12s %9s %12s %12s %16s %16s\n' summary all-deps process worker-first worker-later all-deps/process process/worker
 while read -r label _ first _ _ _ later; do
-  awk -v l="$label" -v p="${sproc[$label]}" -v f="$first" -v s="$later" \
-    'BEGIN {printf "%-18s %8.3fs %11.3fs %11.3fs %15.2fx\n", l, p, f, s, p/s}'
+  awk -v l="$label" -v a="${sall[$label]}" -v p="${sproc[$label]}" -v f="$first" -v s="$later" \
+    'BEGIN {printf "%-18s %11.3fs %8.3fs %11.3fs %11.3fs %15.2fx %15.2fx\n", l, a, p, f, s, a/p, p/s}'
 done < <(grep " first " "$out/sum-worker")

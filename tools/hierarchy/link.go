@@ -39,6 +39,7 @@ func (l *linker) link() *Hierarchy {
 		lateSels:       make(map[selKey]int32),
 		phantomMethods: make(map[memberKey]*Method),
 		phantomFields:  make(map[memberKey]*Field),
+		omitted:        l.b.omitted,
 	}
 	l.createClasses()
 	l.createMembers()
@@ -73,6 +74,9 @@ func (l *linker) createClasses() {
 		}
 		if _, def := b.index[name]; !def {
 			refs[name] |= kind
+			// A supertype left out (Builder.SetOmitted) would be a
+			// phantom: that is a lookup too.
+			l.h.noteMiss(name)
 		}
 	}
 	for _, p := range b.entries {

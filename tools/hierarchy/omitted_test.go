@@ -31,3 +31,18 @@ func TestOmittedLookups(t *testing.T) {
 		t.Errorf("omitted lookups %q, want %q", got, want)
 	}
 }
+
+// TestOmittedSupertypes: a supertype left out on purpose, which Build
+// makes a phantom, is recorded as looked up.
+func TestOmittedSupertypes(t *testing.T) {
+	b := NewBuilder()
+	b.AddClass(&ClassSpec{Name: "java/lang/Object"})
+	b.AddClass(&ClassSpec{Name: "p/Sub", Super: "p/LeftSuper", Interfaces: []string{"p/LeftIface", "p/Unknown"}})
+	left := map[string]bool{"p/LeftSuper": true, "p/LeftIface": true}
+	b.SetOmitted(func(name string) bool { return left[name] })
+	h := b.Build()
+	want := []string{"p/LeftIface", "p/LeftSuper"}
+	if got := h.OmittedLookups(); !slices.Equal(got, want) {
+		t.Errorf("omitted lookups %q, want %q", got, want)
+	}
+}

@@ -23,10 +23,11 @@ import (
 // the linker link again in full (linker/app), so a missing seed costs time,
 // never a wrong answer.
 
-// implicitClasses are named by the analyses' JVM model and by the IR
+// ImplicitClasses are named by the analyses' JVM model and by the IR
 // rather than by statements: start-up roots, objects the JVM makes,
-// modelled natives, boxing in lambda adapters.
-var implicitClasses = []string{
+// modelled natives, boxing in lambda adapters. The summarizer starts from
+// them too (summarizer/app, depClasses).
+var ImplicitClasses = []string{
 	"java/lang/Object", "java/lang/String", "java/lang/Class", "java/lang/System", "java/lang/Thread",
 	"java/lang/ThreadGroup", "java/lang/Runnable", "java/lang/Throwable", "java/lang/ClassLoader",
 	"java/lang/Cloneable", "java/io/Serializable", "java/io/InputStream", "java/io/PrintStream",
@@ -68,7 +69,7 @@ func (p *Program) indexSummaries(fromFiles map[string]bool) map[string]summaryCl
 
 // referenced marks in each summary's keep the classes reachable by
 // reference from the class files, the client summaries, the entry classes
-// and implicitClasses, and returns whether a name was left out.
+// and ImplicitClasses, and returns whether a name was left out.
 func (p *Program) referenced(idx map[string]summaryClass, files []*frontend.Class, entries []string) (omitted func(string) bool) {
 	for _, s := range p.Summaries {
 		s.keep = make([]bool, len(s.Unit.Classes))
@@ -82,7 +83,7 @@ func (p *Program) referenced(idx map[string]summaryClass, files []*frontend.Clas
 		sc.sum.keep[sc.index] = true
 		work = append(work, sc)
 	}
-	for _, n := range implicitClasses {
+	for _, n := range ImplicitClasses {
 		visit(n)
 	}
 	for _, e := range entries {
