@@ -27,20 +27,7 @@ import (
 	"github.com/rules-fragment/rules_fragment/tools/worker"
 )
 
-func main() {
-	if worker.IsPersistent(os.Args[1:]) {
-		cache := summary.NewCache(worker.CacheBudget)
-		err := worker.Serve(os.Stdin, os.Stdout, func(args []string, out io.Writer) int {
-			return run(args, out, out, cache)
-		})
-		if err != nil {
-			fmt.Fprintln(os.Stderr, "linker:", err)
-			os.Exit(1)
-		}
-		return
-	}
-	os.Exit(run(os.Args[1:], os.Stdout, os.Stderr, nil))
-}
+func main() { worker.Main("linker", run) }
 
 // run is one linker invocation; it returns the exit code: 2 for bad
 // flags, 3 for a failed check with -fail, 1 for other errors. cache is
@@ -50,19 +37,11 @@ func run(args []string, stdout, stderr io.Writer, cache *summary.Cache) int {
 		fmt.Fprintln(stderr, "linker:", err)
 		return code
 	}
-	fs := flag.NewFlagSet("linker", flag.ContinueOnError)
-	fs.SetOutput(stderr)
-	cpuprofile := fs.String("cpuprofile", "", "write a CPU profile here")
-	memprofile := fs.String("memprofile", "", "write a heap profile (live and allocated bytes) here when done")
-	if cache == nil {
-		// A worker's requests come expanded: Bazel replaces the parameter
-		// file by its lines, and a line may start with @ (a label such as
-		// @maven//:guava).
-		var err error
-		if args, err = flagx.ExpandParams(args); err != nil {
-			return fail(2, err)
-		}
+	fs, cpuprofile, args, err := flagx.Invocation("linker", args, stderr, cache != nil)
+	if err != nil {
+		return fail(2, err)
 	}
+	memprofile := fs.String("memprofile", "", "write a heap profile (live and allocated bytes) here when done")
 	cfg, err := app.ParseFlags(fs, args)
 	if errors.Is(err, flag.ErrHelp) {
 		return 0
@@ -71,15 +50,11 @@ func run(args []string, stdout, stderr io.Writer, cache *summary.Cache) int {
 		return fail(2, err)
 	}
 	cfg.Cache, cfg.Stderr = cache, stderr
-	if *cpuprofile != "" {
-		f, err := os.Create(*cpuprofile)
-		if err != nil {
-			return fail(1, err)
-		}
-		defer f.Close()
-		pprof.StartCPUProfile(f)
-		defer pprof.StopCPUProfile()
+	stop, err := flagx.StartCPUProfile(*cpuprofile)
+	if err != nil {
+		return fail(1, err)
 	}
+	defer stop()
 	if err := app.Run(cfg, stdout); err != nil {
 		if errors.Is(err, app.ErrViolation) {
 			return fail(3, err)

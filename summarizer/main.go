@@ -16,8 +16,6 @@ import (
 	"flag"
 	"fmt"
 	"io"
-	"os"
-	"runtime/pprof"
 
 	"github.com/rules-fragment/rules_fragment/summarizer/app"
 	"github.com/rules-fragment/rules_fragment/tools/flagx"
@@ -25,40 +23,19 @@ import (
 	"github.com/rules-fragment/rules_fragment/tools/worker"
 )
 
-func main() {
-	if worker.IsPersistent(os.Args[1:]) {
-		cache := summary.NewCache(worker.CacheBudget)
-		err := worker.Serve(os.Stdin, os.Stdout, func(args []string, out io.Writer) int {
-			return run(args, out, cache)
-		})
-		if err != nil {
-			fmt.Fprintln(os.Stderr, "summarizer:", err)
-			os.Exit(1)
-		}
-		return
-	}
-	os.Exit(run(os.Args[1:], os.Stderr, nil))
-}
+func main() { worker.Main("summarizer", run) }
 
 // run is one summarizer invocation; it returns the exit code: 2 for bad
 // flags, 1 for bad input. cache is the worker's (nil for a process of
 // its own).
-func run(args []string, stderr io.Writer, cache *summary.Cache) int {
+func run(args []string, _, stderr io.Writer, cache *summary.Cache) int {
 	fail := func(code int, err error) int {
 		fmt.Fprintln(stderr, "summarizer:", err)
 		return code
 	}
-	fs := flag.NewFlagSet("summarizer", flag.ContinueOnError)
-	fs.SetOutput(stderr)
-	cpuprofile := fs.String("cpuprofile", "", "write a CPU profile here")
-	if cache == nil {
-		// A worker's requests come expanded: Bazel replaces the parameter
-		// file by its lines, and a line may start with @ (a label such as
-		// @maven//:guava).
-		var err error
-		if args, err = flagx.ExpandParams(args); err != nil {
-			return fail(2, err)
-		}
+	fs, cpuprofile, args, err := flagx.Invocation("summarizer", args, stderr, cache != nil)
+	if err != nil {
+		return fail(2, err)
 	}
 	cfg, err := app.ParseFlags(fs, args)
 	if errors.Is(err, flag.ErrHelp) {
@@ -71,15 +48,11 @@ func run(args []string, stderr io.Writer, cache *summary.Cache) int {
 	if cfg.Stats != nil {
 		cfg.Stats = stderr
 	}
-	if *cpuprofile != "" {
-		f, err := os.Create(*cpuprofile)
-		if err != nil {
-			return fail(1, err)
-		}
-		defer f.Close()
-		pprof.StartCPUProfile(f)
-		defer pprof.StopCPUProfile()
+	stop, err := flagx.StartCPUProfile(*cpuprofile)
+	if err != nil {
+		return fail(1, err)
 	}
+	defer stop()
 	if err := app.Run(cfg); err != nil {
 		return fail(1, err)
 	}

@@ -1,7 +1,6 @@
 package app
 
 import (
-	"github.com/rules-fragment/rules_fragment/tools/classfile"
 	"github.com/rules-fragment/rules_fragment/tools/frontend"
 	"github.com/rules-fragment/rules_fragment/tools/link"
 	"github.com/rules-fragment/rules_fragment/tools/summary"
@@ -10,7 +9,7 @@ import (
 // depClasses chooses, per dependency summary, the classes the target's
 // hierarchy needs: the classes its class files name (every UTF-8
 // constant, and the classes in those that are descriptors), those the IR
-// names by itself (link.ImplicitClasses), and their supertypes and nest
+// names by itself (link.NamedClasses, link.ImplicitClasses), and their supertypes and nest
 // hosts, transitively. Building and typing the target's IR asks about
 // these classes and their supertypes only, so the summary is the same as
 // with every class of the dependencies; a lookup of a class left out is
@@ -49,17 +48,7 @@ func depClasses(deps []*summary.Unit, files []*frontend.Class) (keep [][]bool, o
 	for _, n := range link.ImplicitClasses {
 		visit(n)
 	}
-	for _, fc := range files {
-		pool := &fc.File.Pool
-		for i := 1; i < pool.Len(); i++ {
-			if pool.Tag(uint16(i)) != classfile.TagUtf8 {
-				continue
-			}
-			s, _ := pool.UTF8(uint16(i))
-			visit(s)
-			summary.DescriptorClasses(s, visit)
-		}
-	}
+	link.NamedClasses(files, visit)
 	for len(work) > 0 {
 		a := work[len(work)-1]
 		work = work[:len(work)-1]

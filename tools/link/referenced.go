@@ -40,6 +40,23 @@ var ImplicitClasses = []string{
 	"jdk/internal/loader/ClassLoaders", "jdk/internal/loader/ClassLoaders$AppClassLoader",
 }
 
+// NamedClasses calls visit with every string of the class files'
+// constant pools, and with the classes in those that are descriptors: more
+// than the code names, never less.
+func NamedClasses(files []*frontend.Class, visit func(string)) {
+	for _, fc := range files {
+		pool := &fc.File.Pool
+		for i := 1; i < pool.Len(); i++ {
+			if pool.Tag(uint16(i)) != classfile.TagUtf8 {
+				continue
+			}
+			s, _ := pool.UTF8(uint16(i))
+			visit(s)
+			summary.DescriptorClasses(s, visit)
+		}
+	}
+}
+
 // summaryClass is the first definition of a name among the summaries.
 type summaryClass struct {
 	sum   *Summary
@@ -90,19 +107,7 @@ func (p *Program) referenced(idx map[string]summaryClass, files []*frontend.Clas
 		c, _ := splitMember(e)
 		visit(c)
 	}
-	for _, fc := range files {
-		// Every string of the constant pool, and the classes in those
-		// that are descriptors: more than the code names, never less.
-		pool := &fc.File.Pool
-		for i := 1; i < pool.Len(); i++ {
-			if pool.Tag(uint16(i)) != classfile.TagUtf8 {
-				continue
-			}
-			s, _ := pool.UTF8(uint16(i))
-			visit(s)
-			summary.DescriptorClasses(s, visit)
-		}
-	}
+	NamedClasses(files, visit)
 	for _, s := range p.Summaries {
 		if s.Client {
 			for _, c := range s.Unit.Classes {

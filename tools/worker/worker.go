@@ -23,10 +23,13 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"os"
 	"runtime/debug"
 	"slices"
 
 	"google.golang.org/protobuf/encoding/protowire"
+
+	"github.com/rules-fragment/rules_fragment/tools/summary"
 )
 
 // Flag is the argument with which Bazel starts a persistent worker.
@@ -156,40 +159,48 @@ const (
 // ParseRequest decodes a WorkRequest message.
 func ParseRequest(b []byte) (*Request, error) {
 	req := &Request{}
-	for len(b) > 0 {
-		num, typ, n := protowire.ConsumeTag(b)
-		if n < 0 {
-			return nil, protowire.ParseError(n)
-		}
-		b = b[n:]
+	err := eachField(b, func(num protowire.Number, typ protowire.Type, b []byte) int {
 		switch {
 		case num == reqArguments && typ == protowire.BytesType:
 			v, n := protowire.ConsumeBytes(b)
-			if n < 0 {
-				return nil, fmt.Errorf("argument %d: %w", len(req.Arguments), protowire.ParseError(n))
+			if n >= 0 {
+				req.Arguments = append(req.Arguments, string(v))
 			}
-			req.Arguments = append(req.Arguments, string(v))
-			b = b[n:]
-		case (num == reqID || num == reqCancel) && typ == protowire.VarintType:
+			return n
+		case num == reqID && typ == protowire.VarintType:
 			v, n := protowire.ConsumeVarint(b)
-			if n < 0 {
-				return nil, protowire.ParseError(n)
-			}
-			if num == reqID {
-				req.ID = int32(v)
-			} else {
-				req.Cancel = v != 0
-			}
-			b = b[n:]
-		default:
-			n := protowire.ConsumeFieldValue(num, typ, b)
-			if n < 0 {
-				return nil, fmt.Errorf("field %d: %w", num, protowire.ParseError(n))
-			}
-			b = b[n:]
+			req.ID = int32(v)
+			return n
+		case num == reqCancel && typ == protowire.VarintType:
+			v, n := protowire.ConsumeVarint(b)
+			req.Cancel = v != 0
+			return n
 		}
+		return protowire.ConsumeFieldValue(num, typ, b)
+	})
+	if err != nil {
+		return nil, err
 	}
 	return req, nil
+}
+
+// eachField calls field with each field's number, type and the bytes from
+// its value on; field returns the value's length, negative for an error
+// (protowire's convention). Fields it does not know it skips with
+// protowire.ConsumeFieldValue.
+func eachField(b []byte, field func(num protowire.Number, typ protowire.Type, b []byte) int) error {
+	for len(b) > 0 {
+		num, typ, n := protowire.ConsumeTag(b)
+		if n < 0 {
+			return protowire.ParseError(n)
+		}
+		b = b[n:]
+		if n = field(num, typ, b); n < 0 {
+			return fmt.Errorf("field %d: %w", num, protowire.ParseError(n))
+		}
+		b = b[n:]
+	}
+	return nil
 }
 
 // WorkResponse field numbers.
@@ -255,37 +266,25 @@ func ReadResponse(r *bufio.Reader) (*Response, error) {
 		return nil, err
 	}
 	resp := &Response{}
-	for len(b) > 0 {
-		num, typ, n := protowire.ConsumeTag(b)
-		if n < 0 {
-			return nil, protowire.ParseError(n)
-		}
-		b = b[n:]
+	err = eachField(b, func(num protowire.Number, typ protowire.Type, b []byte) int {
 		switch {
 		case num == respOutput && typ == protowire.BytesType:
 			v, n := protowire.ConsumeBytes(b)
-			if n < 0 {
-				return nil, protowire.ParseError(n)
-			}
-			resp.Output, b = string(v), b[n:]
-		case (num == respExitCode || num == respID) && typ == protowire.VarintType:
+			resp.Output = string(v)
+			return n
+		case num == respExitCode && typ == protowire.VarintType:
 			v, n := protowire.ConsumeVarint(b)
-			if n < 0 {
-				return nil, protowire.ParseError(n)
-			}
-			if num == respExitCode {
-				resp.ExitCode = int32(v)
-			} else {
-				resp.ID = int32(v)
-			}
-			b = b[n:]
-		default:
-			n := protowire.ConsumeFieldValue(num, typ, b)
-			if n < 0 {
-				return nil, protowire.ParseError(n)
-			}
-			b = b[n:]
+			resp.ExitCode = int32(v)
+			return n
+		case num == respID && typ == protowire.VarintType:
+			v, n := protowire.ConsumeVarint(b)
+			resp.ID = int32(v)
+			return n
 		}
+		return protowire.ConsumeFieldValue(num, typ, b)
+	})
+	if err != nil {
+		return nil, err
 	}
 	return resp, nil
 }
@@ -294,3 +293,25 @@ func ReadResponse(r *bufio.Reader) (*Response, error) {
 // contents a worker keeps (summary.Cache): the JDK 17 runtime's are 23 MB,
 // and what they decode to is a few times that.
 const CacheBudget = 512 << 20
+
+// Tool runs one invocation of a tool: its arguments, where its standard
+// output and errors go, and the worker's cache (nil in a process of its
+// own); it returns the exit code.
+type Tool func(args []string, stdout, stderr io.Writer, cache *summary.Cache) int
+
+// Main is a tool's main: with --persistent_worker among the arguments it
+// serves requests (Serve) with one cache for all of them, a request's
+// output and errors going to its response; else it runs once and exits.
+func Main(name string, tool Tool) {
+	if !IsPersistent(os.Args[1:]) {
+		os.Exit(tool(os.Args[1:], os.Stdout, os.Stderr, nil))
+	}
+	cache := summary.NewCache(CacheBudget)
+	err := Serve(os.Stdin, os.Stdout, func(args []string, out io.Writer) int {
+		return tool(args, out, out, cache)
+	})
+	if err != nil {
+		fmt.Fprintf(os.Stderr, "%s: %v\n", name, err)
+		os.Exit(1)
+	}
+}
