@@ -11,7 +11,8 @@
 #      cache, and the summaries are byte-identical;
 #   5. after editing one client source file, no dependency's summarizer
 #      runs again: only the edited target's summarizer and the linker;
-#   6. a prebuilt tool replaces the rules_go-built one through its label flag.
+#   6. a prebuilt tool replaces the rules_go-built one through its label flag;
+#   7. the linker runs in a sandboxed persistent worker (--worker_sandboxing).
 #
 #   testing/bazel/e2e.sh [WORKDIR]     env: RULES_FRAGMENT_BAZEL_PREFIX
 # Starts two Bazel servers and one bazel-remote; all are stopped at exit.
@@ -177,4 +178,11 @@ printf 'exports_files(["linker"])\n' >prebuilt/BUILD.bazel
   --@rules_fragment//rules:linker=//prebuilt:linker //checks:app_analysis >"$work/test4.log" 2>&1 ||
   { tail -40 "$work/test4.log"; fail "analysis_test with the prebuilt linker"; }
 grep -q '"prebuilt/linker"' "$work/exec4.json" || fail "the prebuilt linker did not run"
+say "7. sandboxed persistent workers (--worker_sandboxing)"
+sed -i 's/new Renderer(40)/new Renderer(50)/' app/src/main/java/example/app/Main.java
+"${b2[@]}" test "$remote" --worker_sandboxing --execution_log_json_file="$work/exec5.json" //checks:app_analysis >"$work/test5.log" 2>&1 ||
+  { tail -40 "$work/test5.log"; fail "analysis_test in a sandboxed worker"; }
+execlog "$work/exec5.json" FragmentLink >"$work/sandboxed.links"
+grep -q "app_analysis.fragment/report.txt worker$" "$work/sandboxed.links" ||
+  { cat "$work/sandboxed.links"; fail "the link did not run in a sandboxed worker"; }
 say "ALL E2E CHECKS PASSED (Bazel $(dpkg-query -W -f='${Version}' bazel-bootstrap 2>/dev/null || bazel --version), work dir $work)"
