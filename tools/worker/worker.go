@@ -306,8 +306,12 @@ func Main(name string, tool Tool) {
 	if !IsPersistent(os.Args[1:]) {
 		os.Exit(tool(os.Args[1:], os.Stdout, os.Stderr, nil))
 	}
+	// Standard output carries the responses alone: what else would be
+	// written there goes to standard error (the worker's log) instead.
+	responses := os.Stdout
+	os.Stdout = os.Stderr
 	cache := summary.NewCache(CacheBudget)
-	err := Serve(os.Stdin, os.Stdout, func(args []string, out io.Writer) int {
+	err := Serve(os.Stdin, responses, func(args []string, out io.Writer) int {
 		return tool(args, out, out, cache)
 	})
 	if err != nil {
