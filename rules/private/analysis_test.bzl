@@ -100,8 +100,10 @@ analysis_test = rule(
     test = True,
     doc = """Links `target` (its own class jars) with the summaries of all its
 dependencies and the Java runtime, runs `analyses`, and fails when one of
-`checks` fails. The linker runs as a build action (cached like any other);
-the result (result.json, report.txt) goes to the test's undeclared outputs.""",
+`checks` fails. The linker runs as a build action (cached like any other),
+in a persistent worker that keeps the decoded runtime summary and warm start
+between links (FragmentLink); the result (result.json, report.txt) goes to
+the test's undeclared outputs.""",
     attrs = {
         "target": attr.label(
             mandatory = True,

@@ -82,7 +82,8 @@ fragment_summary_aspect = aspect(
 action over its full class jars, reading only its direct dependencies'
 summaries and the Java runtime's. Propagates along deps, exports and
 runtime_deps. Opt a target out with the tag "%s". Output group:
-fragment_summaries.""" % OPT_OUT_TAG,
+fragment_summaries. The summarizer runs as a persistent worker
+(FragmentSummarize), which decodes the runtime's summary once.""" % OPT_OUT_TAG,
     attr_aspects = DEP_ATTRS,
     attrs = {
         "_jdk_summary": attr.label(
