@@ -12,9 +12,10 @@
 //
 // The two messages are encoded and decoded with protowire
 // (google.golang.org/protobuf): Bazel publishes no Go package of its worker
-// protocol, and the messages have six and four scalar fields, so generated
-// code would add a protoc step to the build for no gain. Unknown fields are
-// skipped, as protocol buffers require.
+// protocol, and a singleplex worker reads three fields of a request and
+// writes three of a response, so generated code would add a protoc step to
+// the build for no gain. Other fields are skipped, as protocol buffers
+// require.
 package worker
 
 import (
