@@ -107,9 +107,12 @@ func Summarize(c *Config, w *bytes.Buffer) error {
 		h.Deps = append(h.Deps, summary.Dep{Target: dh.Target, BodySHA: dh.BodySHA})
 	}
 	u, fe, added, err := summarize(c, deps, h, !c.AllDeps)
-	if err == nil && fe.Hierarchy.OmittedLookups() != nil {
-		// A class left out was looked up: again with all of them.
-		fe.Close()
+	if !c.AllDeps && (err != nil || fe.Hierarchy.OmittedLookups() != nil) {
+		// A class left out was looked up (or the target failed, which
+		// then is not for want of a class): again with all of them.
+		if fe != nil {
+			fe.Close()
+		}
 		u, fe, added, err = summarize(c, deps, h, false)
 	}
 	if err != nil {
