@@ -56,8 +56,13 @@ type Builder struct {
 	// so their dependence on Add order does not leak.
 	sels     map[selKey]int32
 	selNames []selKey // by selector id
-	omitted  func(name string) bool
-	built    *Hierarchy
+	// renumber maps the selector numberings of shared classes to selector
+	// ids (AddSharedClass); numbering and numbered are the class's being added.
+	renumber  map[*Selectors][]int32
+	numbering *Selectors
+	numbered  []int32
+	omitted   func(name string) bool
+	built     *Hierarchy
 }
 
 // SetOmitted tells the hierarchy which names its inputs define but were
@@ -112,12 +117,15 @@ func (b *Builder) intern(s string) string {
 	return s
 }
 
-// method returns the pending form of a method, interning its selector.
-func (b *Builder) method(name, desc string, access uint16) pendingMethod {
+// method returns the pending form of a method, interning its selector:
+// its strings too, unless shared (AddSharedClass).
+func (b *Builder) method(name, desc string, access uint16, shared bool) pendingMethod {
 	k := selKey{name, desc}
 	sel, ok := b.sels[k]
 	if !ok {
-		k = selKey{b.intern(name), b.intern(desc)}
+		if !shared {
+			k = selKey{b.intern(name), b.intern(desc)}
+		}
 		sel = int32(len(b.selNames))
 		b.sels[k] = sel
 		b.selNames = append(b.selNames, k)
@@ -183,7 +191,7 @@ func (b *Builder) AddWithModule(cf *classfile.ClassFile, origin, module string) 
 		p.methods = make([]pendingMethod, len(cf.Methods))
 		for i := range cf.Methods {
 			m := &cf.Methods[i]
-			p.methods[i] = b.method(m.Name, m.Desc, m.Access)
+			p.methods[i] = b.method(m.Name, m.Desc, m.Access, false)
 		}
 	}
 	if len(cf.Fields) > 0 {
@@ -215,6 +223,6 @@ func (b *Builder) Build() *Hierarchy {
 	h := newLinker(b).link()
 	h.omitted = b.omitted
 	b.built = h
-	b.entries, b.index, b.strs, b.sels, b.selNames = nil, nil, nil, nil, nil
+	b.entries, b.index, b.strs, b.sels, b.selNames, b.renumber = nil, nil, nil, nil, nil, nil
 	return h
 }

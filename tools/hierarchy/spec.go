@@ -31,7 +31,44 @@ func (b *Builder) AddClass(s *ClassSpec) (added bool) { return b.addClass(s, fal
 // shared, such as those of a summary's string table, which every class
 // of the summary refers to: they are kept instead of interned, which
 // saves a map probe per name when linking the JDK's 33,000 classes.
-func (b *Builder) AddSharedClass(s *ClassSpec) (added bool) { return b.addClass(s, true) }
+// With numbering set, sels[i] numbers the selector (name and descriptor)
+// of s.Methods[i] in it: the Builder then finds the selector of each
+// number once, not of each method (the JDK's 232 k methods have 99 k
+// selectors).
+func (b *Builder) AddSharedClass(s *ClassSpec, numbering *Selectors, sels []int32) (added bool) {
+	b.numbering, b.numbered = numbering, sels
+	defer func() { b.numbering, b.numbered = nil, nil }()
+	return b.addClass(s, true)
+}
+
+// Selectors identifies a numbering of the method selectors of shared class
+// specs (AddSharedClass), such as those of one summary: equal numbers
+// stand for equal selectors.
+type Selectors struct{ _ byte } // not empty: distinct ones have distinct addresses
+
+// sharedMethod is method for method i of a shared class: through the
+// class's selector numbering if it has one.
+func (b *Builder) sharedMethod(i int, m MethodSpec) pendingMethod {
+	if b.numbering == nil || i >= len(b.numbered) || b.numbered[i] < 0 {
+		return b.method(m.Name, m.Desc, m.Access, true)
+	}
+	r := b.renumber[b.numbering]
+	n := int(b.numbered[i])
+	if n >= len(r) {
+		r = slices.Grow(r, n+1-len(r))[:n+1]
+		if b.renumber == nil {
+			b.renumber = map[*Selectors][]int32{}
+		}
+		b.renumber[b.numbering] = r
+	}
+	if r[n] == 0 { // 0: not seen, else selector id + 1
+		p := b.method(m.Name, m.Desc, m.Access, true)
+		r[n] = p.sel + 1
+		return p
+	}
+	k := b.selNames[r[n]-1]
+	return pendingMethod{name: k.name, desc: k.desc, access: m.Access, sel: r[n] - 1}
+}
 
 func (b *Builder) addClass(s *ClassSpec, shared bool) (added bool) {
 	if s.Name == "" || s.Name[0] == '[' || b.built != nil {
@@ -64,7 +101,11 @@ func (b *Builder) addClass(s *ClassSpec, shared bool) (added bool) {
 	if len(s.Methods) > 0 {
 		p.methods = make([]pendingMethod, len(s.Methods))
 		for i, m := range s.Methods {
-			p.methods[i] = b.method(m.Name, m.Desc, m.Access)
+			if shared {
+				p.methods[i] = b.sharedMethod(i, m)
+			} else {
+				p.methods[i] = b.method(m.Name, m.Desc, m.Access, false)
+			}
 		}
 	}
 	if len(s.Fields) > 0 {

@@ -30,6 +30,11 @@ type memberDecoder struct {
 	fields  []hierarchy.FieldSpec // slabs, as in decodeClasses
 	methods []hierarchy.MethodSpec
 	locs    []bodyLoc
+	sels    []int32
+	// The unit's numbering of its methods' selectors, by string ids of
+	// name and descriptor (hierarchy.Builder.AddSharedClass).
+	numbering *hierarchy.Selectors
+	selNums   map[[2]int32]int32
 }
 
 // Complete decodes c's members if they are still pending, and returns c.
@@ -66,8 +71,16 @@ func (u *Unit) decodeMembers(c *Class) {
 		return
 	}
 	c.Methods, d.methods = slab(d.methods, k)
+	c.sels, d.sels = slab(d.sels, k)
 	for j := range c.Methods {
-		c.Methods[j] = hierarchy.MethodSpec{Name: ss[r.int32()], Desc: ss[r.int32()], Access: uint16(r.uint())}
+		name, desc := r.int32(), r.int32()
+		c.Methods[j] = hierarchy.MethodSpec{Name: ss[name], Desc: ss[desc], Access: uint16(r.uint())}
+		n, ok := d.selNums[[2]int32{name, desc}]
+		if !ok {
+			n = int32(len(d.selNums))
+			d.selNums[[2]int32{name, desc}] = n
+		}
+		c.sels[j] = n
 	}
 	c.locs, d.locs = slab(d.locs, k)
 	ck, off := c.lazy.chunk, c.lazy.at

@@ -41,6 +41,7 @@ type Class struct {
 	// classes a program can reach (link.Options.OnlyReferenced).
 	Refs []int32
 	lazy *lazyMembers // of a decoded unit's class (members.go)
+	sels []int32      // of a decoded unit's class: its methods' selectors, numbered (members.go)
 }
 
 // Body decodes method i's statement part, translating ids with m (nil:
@@ -82,7 +83,11 @@ func (u *Unit) AddTo(b *hierarchy.Builder, origin string, keep []bool, added fun
 		spec := u.Complete(c).ClassSpec
 		spec.Origin = origin
 		// The class's strings are the unit's string table's entries.
-		if b.AddSharedClass(&spec) && added != nil {
+		var numbering *hierarchy.Selectors
+		if u.members != nil {
+			numbering = u.members.numbering
+		}
+		if b.AddSharedClass(&spec, numbering, c.sels) && added != nil {
 			added(c)
 		}
 	}
@@ -455,7 +460,7 @@ func (u *Unit) decodeClasses(b []byte) error {
 	}
 	n := r.count()
 	u.Classes = make([]*Class, 0, n)
-	u.members = &memberDecoder{table: b}
+	u.members = &memberDecoder{table: b, numbering: new(hierarchy.Selectors), selNums: map[[2]int32]int32{}}
 	// Classes and their members (members.go) come from a few large
 	// allocations (slabs) rather than 100 k small ones: the JDK's class
 	// table decodes faster, and the collector has fewer objects to mark.
