@@ -59,7 +59,30 @@ func TestCHAWarmStartEqualsCold(t *testing.T) {
 			if d := graphDifference(cold, warm); d != "" {
 				t.Fatalf("%s: the warm start changes CHA: %s", p.name, d)
 			}
-			t.Logf("COUNT CHA warm start %s: %d methods, %d sites identical warm and cold", p.name, len(cold.Reachable), len(cold.Sites))
+			// Listing only the client's sites (Options.Sites, as the linker
+			// does for a client-scope report) leaves the others out, and
+			// nothing else, cold and warm.
+			client := func(m *hierarchy.Method) bool { return prog.IsClient(m.Class) }
+			want := &callgraph.Graph{Reachable: cold.Reachable}
+			for _, s := range cold.Sites {
+				if client(s.Caller) {
+					want.Sites = append(want.Sites, s)
+				}
+			}
+			if len(want.Sites) == 0 || len(want.Sites) == len(cold.Sites) {
+				t.Fatalf("%d of %d sites are the client's", len(want.Sites), len(cold.Sites))
+			}
+			for _, o := range []cha.Options{{Sites: client}, {Warm: w, Sites: client}} {
+				g, err := cha.CallGraph(prog, roots, o)
+				if err != nil {
+					t.Fatal(err)
+				}
+				if d := graphDifference(want, g); d != "" {
+					t.Fatalf("%s: only the client's sites (warm %v): %s", p.name, o.Warm != nil, d)
+				}
+			}
+			t.Logf("COUNT CHA warm start %s: %d methods, %d sites identical warm and cold, %d of them the client's",
+				p.name, len(cold.Reachable), len(cold.Sites), len(want.Sites))
 		})
 	}
 }

@@ -12,8 +12,8 @@ import (
 // It sorts only what follows the sorted prefix and merges it in, with a
 // binary search per element from the end: O(n + m log n) for m elements
 // after the prefix, instead of O(n log n) string comparisons.
-func sortFunc[T any](xs []T, cmp func(a, b T) int) {
-	k := 1
+func sortFunc[T any](xs []T, sorted int, cmp func(a, b T) int) {
+	k := max(1, min(sorted, len(xs))) // xs[:sorted] are in order (the caller knows)
 	for k < len(xs) && cmp(xs[k-1], xs[k]) <= 0 {
 		k++
 	}

@@ -29,18 +29,21 @@ func TestSortFuncMergesSortedPrefix(t *testing.T) {
 			}
 			want := slices.Clone(xs)
 			slices.SortStableFunc(want, byKey)
-			got := slices.Clone(xs)
-			sortFunc(got, func(a, b item) int { return cmp.Or(byKey(a, b), cmp.Compare(a.at, b.at)) })
-			if !slices.Equal(got, want) {
-				t.Fatalf("n=%d prefix=%d:\n got %v\nwant %v\n  in %v", n, k, got, want, xs)
-			}
-			if 2*k < n {
-				continue
-			}
-			got = slices.Clone(xs)
-			sortFunc(got, byKey)
-			if !slices.Equal(got, want) {
-				t.Fatalf("n=%d prefix=%d:\n got %v\nwant %v\n  in %v", n, k, got, want, xs)
+			// Told of no sorted prefix, or of one not longer than it is.
+			for _, sorted := range []int{0, k / 2, k} {
+				got := slices.Clone(xs)
+				sortFunc(got, sorted, func(a, b item) int { return cmp.Or(byKey(a, b), cmp.Compare(a.at, b.at)) })
+				if !slices.Equal(got, want) {
+					t.Fatalf("n=%d prefix=%d sorted=%d:\n got %v\nwant %v\n  in %v", n, k, sorted, got, want, xs)
+				}
+				if 2*k < n {
+					continue
+				}
+				got = slices.Clone(xs)
+				sortFunc(got, sorted, byKey)
+				if !slices.Equal(got, want) {
+					t.Fatalf("n=%d prefix=%d sorted=%d:\n got %v\nwant %v\n  in %v", n, k, sorted, got, want, xs)
+				}
 			}
 		}
 	}

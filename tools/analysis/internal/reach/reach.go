@@ -36,12 +36,18 @@ type Options struct {
 	// (warm.go): the engine continues from it. Run fails with an error
 	// wrapping warmstart.ErrMismatch if it does not apply to the program.
 	Warm *Warm
+	// Sites, if set, selects the callers whose call sites the graph lists
+	// (a report's scope). The others are still analysed; only their sites
+	// are left out: a CHA link continuing from the JDK's warm start would
+	// otherwise rebuild and sort its 632 k sites, none of them a client's.
+	Sites func(*hierarchy.Method) bool
 }
 
 // Run computes the call graph from roots and the JVM's start-up roots
 // (StartupRoots).
 func Run(p *link.Program, roots []*hierarchy.Method, recv Receivers, name string, opts Options) (*callgraph.Graph, error) {
 	e := newEngine(p, recv)
+	e.keepSites = opts.Sites
 	if opts.Warm != nil {
 		if err := e.restore(opts.Warm); err != nil {
 			return nil, err
@@ -53,12 +59,15 @@ func Run(p *link.Program, roots []*hierarchy.Method, recv Receivers, name string
 	}
 	g := &callgraph.Graph{Analysis: name, Roots: roots}
 	g.Reachable = e.order
-	// Sites of one key share its (sorted) lists.
+	// Sites of one key share its (sorted) lists. A restored key's are
+	// sorted but for what was added since: CHA has 80 k keys over the JDK.
 	for _, k := range e.keyList {
-		if recv == Instantiated { // CHA's lists are sorted when made
+		if recv == Instantiated && len(k.recv) > int(k.sortedRecv) { // CHA's lists are sorted when made
 			callgraph.SortClasses(k.recv)
 		}
-		callgraph.SortMethods(k.targets)
+		if len(k.targets) > int(k.sortedTargets) {
+			callgraph.SortMethods(k.targets)
+		}
 	}
 	for _, s := range e.sites {
 		site := s.site
@@ -70,14 +79,14 @@ func Run(p *link.Program, roots []*hierarchy.Method, recv Receivers, name string
 	if recv == Instantiated {
 		g.Instantiated = e.instList
 	}
-	g.Sort()
+	g.SortAfter(e.sorted[0], e.sorted[1])
 	return g, nil
 }
 
 func newEngine(p *link.Program, recv Receivers) *engine {
 	e := &engine{p: p, h: p.Hierarchy, pool: p.Pool, recv: recv, sym: NewSymbols(p),
 		reached: map[int32]bool{}, inst: map[int32]bool{},
-		keys: map[[2]int32]*key{}, byStatic: map[int32][]*key{}, chaRecv: map[int32][]*hierarchy.Class{}}
+		chaRecv: map[int32][]*hierarchy.Class{}}
 	e.init = NewInitializer(e.h, e.reach)
 	return e
 }
@@ -120,11 +129,23 @@ type engine struct {
 	instList []*hierarchy.Class
 	late     []*hierarchy.Class // instantiated classes that no Subtypes list contains (arrays, late phantoms)
 
-	keys     map[[2]int32]*key
-	keyList  []*key
-	byStatic map[int32][]*key
-	chaRecv  map[int32][]*hierarchy.Class // by static type (chaReceivers)
-	sites    []siteRec
+	// Keys by resolved method and by static class id (dense: a CHA link
+	// restores 80 k keys, and maps made that a fifth of restoring).
+	byResolved [][]*key
+	byStatic   [][]*key
+	keyList    []*key
+	chaRecv    map[int32][]*hierarchy.Class // by static type (chaReceivers)
+	sites      []siteRec
+
+	keepSites func(*hierarchy.Method) bool // Options.Sites
+	// How many of order and instList a warm start restored, in the
+	// graph's order (restore).
+	sorted [2]int
+}
+
+// keeps reports whether the graph lists caller's sites (Options.Sites).
+func (e *engine) keeps(caller *hierarchy.Method) bool {
+	return e.keepSites == nil || e.keepSites(caller)
 }
 
 // key is one (static receiver type, resolved method) pair; all virtual
@@ -135,6 +156,8 @@ type key struct {
 	recv     []*hierarchy.Class
 	targets  []*hierarchy.Method
 	tset     map[int32]bool
+	// How many of recv and targets are known to be sorted (restored).
+	sortedRecv, sortedTargets int32
 }
 
 type siteRec struct {
@@ -165,11 +188,11 @@ func (e *engine) instantiate(c *hierarchy.Class) {
 	if c.IsLate() {
 		e.late = append(e.late, c)
 	}
-	for _, k := range e.byStatic[c.ID] {
+	for _, k := range at(e.byStatic, c.ID) {
 		e.addReceiver(k, c)
 	}
 	for _, s := range e.h.Supertypes(c) {
-		for _, k := range e.byStatic[s.ID] {
+		for _, k := range at(e.byStatic, s.ID) {
 			e.addReceiver(k, c)
 		}
 	}
@@ -220,8 +243,10 @@ func (e *engine) chaReceivers(static *hierarchy.Class) []*hierarchy.Class {
 // virtualKey returns the key of (static, resolved), computing its
 // receivers and targets when it is first seen.
 func (e *engine) virtualKey(static *hierarchy.Class, resolved *hierarchy.Method) *key {
-	if k, ok := e.keys[[2]int32{static.ID, resolved.ID}]; ok {
-		return k
+	for _, k := range at(e.byResolved, resolved.ID) {
+		if k.static == static {
+			return k
+		}
 	}
 	k := e.newKey(static, resolved)
 	if e.recv == AllSubtypes {
@@ -256,10 +281,32 @@ func (e *engine) virtualKey(static *hierarchy.Class, resolved *hierarchy.Method)
 // newKey registers a key without receivers or targets.
 func (e *engine) newKey(static *hierarchy.Class, resolved *hierarchy.Method) *key {
 	k := &key{static: static, resolved: resolved}
-	e.keys[[2]int32{static.ID, resolved.ID}] = k
-	e.keyList = append(e.keyList, k)
-	e.byStatic[static.ID] = append(e.byStatic[static.ID], k)
+	e.addKey(k)
 	return k
+}
+
+// addKey registers k.
+func (e *engine) addKey(k *key) {
+	e.keyList = append(e.keyList, k)
+	e.byResolved = appendAt(e.byResolved, k.resolved.ID, k)
+	e.byStatic = appendAt(e.byStatic, k.static.ID, k)
+}
+
+// at returns the keys at id of a dense index.
+func at(index [][]*key, id int32) []*key {
+	if int(id) < len(index) {
+		return index[id]
+	}
+	return nil
+}
+
+// appendAt appends k to the keys at id of a dense index, growing it.
+func appendAt(index [][]*key, id int32, k *key) [][]*key {
+	if int(id) >= len(index) {
+		index = slices.Grow(index, int(id)+1-len(index))[:int(id)+1]
+	}
+	index[id] = append(index[id], k)
+	return index
 }
 
 var objectToString = [2]string{"toString", "()Ljava/lang/String;"}
@@ -269,6 +316,7 @@ func (e *engine) visit(m *hierarchy.Method) error {
 	if err != nil || b == nil {
 		return err
 	}
+	keep := e.keeps(m)
 	for i := range b.Stmts {
 		s := &b.Stmts[i]
 		switch s.Op {
@@ -292,11 +340,14 @@ func (e *engine) visit(m *hierarchy.Method) error {
 				e.init.Init(f.Class)
 			}
 		case summary.OpCall:
-			e.call(m, s)
+			e.call(m, s, keep)
 		case summary.OpConcat:
 			e.instantiate(e.h.Lookup("java/lang/String"))
-			e.concat(m, s)
+			e.concat(m, s, keep)
 		case summary.OpDynCall:
+			if !keep {
+				continue
+			}
 			e.sites = append(e.sites, siteRec{site: &callgraph.Site{Caller: m, ID: s.Site, Line: s.Line,
 				Kind: callgraph.Dynamic, Ref: e.pool.MethodName(s.Ref)}})
 		}
@@ -304,20 +355,20 @@ func (e *engine) visit(m *hierarchy.Method) error {
 	return nil
 }
 
-func (e *engine) call(m *hierarchy.Method, s *summary.Stmt) {
-	site := &callgraph.Site{Caller: m, ID: s.Site, Line: s.Line, Kind: callgraph.SiteKind(s.Kind), Ref: e.pool.MethodName(s.Ref)}
-	rec := siteRec{site: site}
+// call analyses call statement s of m, and lists its site if keep.
+func (e *engine) call(m *hierarchy.Method, s *summary.Stmt, keep bool) {
+	var rec siteRec
 	r := e.sym.Method(s.Ref)
-	site.Callee, site.Error = r.M, r.Err
+	var target *hierarchy.Method // of a static or special call
 	if r.M != nil {
 		switch s.Kind {
 		case summary.CallStatic:
 			e.init.Init(r.M.Class)
-			site.Targets = []*hierarchy.Method{r.M}
+			target = r.M
 			e.reach(r.M)
 		case summary.CallSpecial:
 			if t, o := e.h.SelectSpecial(m.Class, r.Class, r.M); o.OK() && t != nil {
-				site.Targets = []*hierarchy.Method{t}
+				target = t
 				e.reach(t)
 			}
 		default:
@@ -330,6 +381,14 @@ func (e *engine) call(m *hierarchy.Method, s *summary.Stmt) {
 			}
 			rec.key = e.virtualKey(static, r.M)
 		}
+	}
+	if !keep {
+		return
+	}
+	rec.site = &callgraph.Site{Caller: m, ID: s.Site, Line: s.Line, Kind: callgraph.SiteKind(s.Kind), Ref: e.pool.MethodName(s.Ref),
+		Callee: r.M, Error: r.Err}
+	if target != nil {
+		rec.site.Targets = []*hierarchy.Method{target}
 	}
 	e.sites = append(e.sites, rec)
 }
@@ -347,7 +406,7 @@ func (e *engine) implicit(t *hierarchy.Method) {
 
 // concat models a string concatenation's implicit toString() calls on its
 // object arguments as one virtual call site on java/lang/Object.
-func (e *engine) concat(m *hierarchy.Method, s *summary.Stmt) {
+func (e *engine) concat(m *hierarchy.Method, s *summary.Stmt, keep bool) {
 	hasObject := false
 	for _, a := range s.Args {
 		if a >= 0 {
@@ -364,5 +423,7 @@ func (e *engine) concat(m *hierarchy.Method, s *summary.Stmt) {
 	if ts != nil {
 		rec.key = e.virtualKey(obj, ts)
 	}
-	e.sites = append(e.sites, rec)
+	if keep {
+		e.sites = append(e.sites, rec)
+	}
 }

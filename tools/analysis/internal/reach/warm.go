@@ -146,6 +146,8 @@ func (e *engine) restore(w *Warm) error {
 			e.late = append(e.late, c)
 		}
 	}
+	// Stored sorted; restoring the keys can reach more.
+	e.sorted = [2]int{len(e.order), len(e.instList)}
 	for _, i := range w.Inited {
 		e.init.MarkInited(ent.Classes[i])
 	}
@@ -156,18 +158,32 @@ func (e *engine) restore(w *Warm) error {
 		}
 		return ent.Methods[i]
 	}
-	e.sites = slices.Grow(e.sites, len(w.Sites))
-	// The sites and their targets come from two slabs: CHA restores 632 k
-	// sites of the JDK's start-up code at every link. A site's Targets
-	// have no spare capacity, so an append copies them out of the slab.
-	sites := make([]callgraph.Site, len(w.Sites))
-	ntargets := 0
-	for _, ws := range w.Sites {
-		ntargets += len(ws.Targets)
+	// The sites a graph lists (Options.Sites) and their targets come from
+	// two slabs: without a scope, CHA restores 632 k sites of the JDK's
+	// start-up code at every link. A site's Targets have no spare
+	// capacity, so an append copies them out of the slab.
+	kept := make([]bool, len(w.Sites))
+	nsites, ntargets := 0, 0
+	var last *hierarchy.Method
+	keep := false
+	for i, ws := range w.Sites {
+		if m := ent.Methods[ws.Caller]; m != last { // sites are sorted by caller
+			last, keep = m, e.keeps(m)
+		}
+		if kept[i] = keep; keep {
+			nsites++
+			ntargets += len(ws.Targets)
+		}
 	}
+	e.sites = slices.Grow(e.sites, nsites)
+	sites := make([]callgraph.Site, nsites)
 	targets := make([]*hierarchy.Method, ntargets)
 	for i, ws := range w.Sites {
-		s := &sites[i]
+		if !kept[i] {
+			continue
+		}
+		s := &sites[0]
+		sites = sites[1:]
 		*s = callgraph.Site{Caller: ent.Methods[ws.Caller], ID: ws.ID, Line: ws.Line, Kind: callgraph.SiteKind(ws.Kind),
 			Ref: w.Names.Strings[ws.Ref], Callee: opt(ws.Callee)}
 		if ws.Error >= 0 {

@@ -14,8 +14,23 @@ import (
 // receivers, and the targets they select are added here (and reached).
 func (e *engine) restoreKeys(w *Warm, ent *warmstart.Entities) []*key {
 	keys := make([]*key, len(w.Keys)/2)
-	e.keys = make(map[[2]int32]*key, len(keys)+len(keys)/4)
 	e.keyList = make([]*key, 0, len(keys)+len(keys)/4)
+	e.byResolved = make([][]*key, e.h.NumMethods())
+	e.byStatic = make([][]*key, e.h.NumClasses())
+	// The keys and their lists come from slabs. The lists have no spare
+	// capacity, so an append copies them out.
+	slab := make([]key, len(keys))
+	targets := make([]*hierarchy.Method, len(w.KeyTargets))
+	var recvs []*hierarchy.Class
+	if e.recv == Instantiated {
+		recvs = make([]*hierarchy.Class, len(w.KeyRecv))
+	}
+	for i := range keys {
+		k := &slab[i]
+		k.static, k.resolved = ent.Classes[w.Keys[2*i]], ent.Methods[w.Keys[2*i+1]]
+	}
+	e.byResolved = indexKeys(e.byResolved, slab, func(k *key) int32 { return k.resolved.ID })
+	e.byStatic = indexKeys(e.byStatic, slab, func(k *key) int32 { return k.static.ID })
 	var fromWarm map[*link.Summary]bool
 	var same map[int32]bool // by static class: receivers as in w
 	if e.recv == AllSubtypes {
@@ -29,19 +44,22 @@ func (e *engine) restoreKeys(w *Warm, ent *warmstart.Entities) []*key {
 	}
 	var ti, ri int32
 	for i := range keys {
-		k := e.newKey(ent.Classes[w.Keys[2*i]], ent.Methods[w.Keys[2*i+1]])
+		k := &slab[i]
+		e.keyList = append(e.keyList, k)
 		keys[i] = k
 		nt, nr := w.KeyTargetCounts[i], w.KeyRecvCounts[i]
-		k.targets = make([]*hierarchy.Method, nt)
+		k.targets, targets = targets[:nt:nt], targets[nt:]
 		for j := range k.targets {
 			k.targets[j] = ent.Methods[w.KeyTargets[ti+int32(j)]]
 		}
 		ti += nt
+		k.sortedTargets = nt // stored sorted; dispatching again resets it
 		if e.recv == Instantiated {
-			k.recv = make([]*hierarchy.Class, nr)
+			k.recv, recvs = recvs[:nr:nr], recvs[nr:]
 			for j := range k.recv {
 				k.recv[j] = ent.Classes[w.KeyRecv[ri+int32(j)]]
 			}
+			k.sortedRecv = nr
 			ri += nr
 			continue
 		}
@@ -52,7 +70,7 @@ func (e *engine) restoreKeys(w *Warm, ent *warmstart.Entities) []*key {
 			same[k.static.ID] = ok
 		}
 		if !ok { // not the receivers w was made with: dispatch again
-			k.targets, k.tset = nil, nil
+			k.targets, k.tset, k.sortedTargets = nil, nil, 0
 			for _, t := range e.h.DispatchTargets(k.static, k.resolved) {
 				e.addTarget(k, t)
 			}
@@ -62,6 +80,27 @@ func (e *engine) restoreKeys(w *Warm, ent *warmstart.Entities) []*key {
 		e.addOtherReceivers(keys, same, fromWarm)
 	}
 	return keys
+}
+
+// indexKeys fills the empty dense index of keys by id(k): each list comes
+// from one slab, without spare capacity (80 k CHA keys made 160 k small
+// slices).
+func indexKeys(index [][]*key, keys []key, id func(*key) int32) [][]*key {
+	counts := make([]int32, len(index))
+	for i := range keys {
+		counts[id(&keys[i])]++
+	}
+	all := make([]*key, len(keys))
+	for i, n := range counts {
+		if n > 0 {
+			index[i], all = all[:0:n], all[n:]
+		}
+	}
+	for i := range keys {
+		x := id(&keys[i])
+		index[x] = append(index[x], &keys[i])
+	}
+	return index
 }
 
 // countFrom counts the receivers that come from summaries sums (or are
