@@ -299,8 +299,10 @@ func analyze(c *Config, only bool) (res *report.Result, missed []string, err err
 		res.Roots = append(res.Roots, m.Key())
 	}
 	scope := p.IsClient
+	// The callers whose sites the graphs list: the report leaves out the others.
+	sites := func(m *hierarchy.Method) bool { return scope(m.Class) }
 	if c.Scope == "all" {
-		scope = func(*hierarchy.Class) bool { return true }
+		scope, sites = func(*hierarchy.Class) bool { return true }, nil
 	}
 	for _, a := range c.Analyses {
 		var g *callgraph.Graph
@@ -308,11 +310,11 @@ func analyze(c *Config, only bool) (res *report.Result, missed []string, err err
 		switch a {
 		case "cha":
 			g, err = warmOrCold(c.stderr(), warm, a, func(w *cha.Warm) (*callgraph.Graph, error) {
-				return cha.CallGraph(p, roots, cha.Options{Warm: w})
+				return cha.CallGraph(p, roots, cha.Options{Warm: w, Sites: sites})
 			})
 		case "rta":
 			g, err = warmOrCold(c.stderr(), warm, a, func(w *rta.Warm) (*callgraph.Graph, error) {
-				return rta.Analyze(p, roots, rta.Options{Warm: w})
+				return rta.Analyze(p, roots, rta.Options{Warm: w, Sites: sites})
 			})
 		case "0cfa", "andersen":
 			opts := pointsto.Options{PerClass: a == "0cfa", ReflectiveTypes: c.ReflectiveTypes}

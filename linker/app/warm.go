@@ -23,7 +23,7 @@ type warmStates struct {
 	file   string         // its name
 	states map[string]any // by analysis: *cha.Warm, *rta.Warm or *pointsto.Warm; nil if the file has none
 	errs   map[string]error
-	raw    map[string][]byte // to decode a state again for a second run of an analysis
+	raw    map[string][]byte // to decode a points-to state again for a second run of an analysis
 	taken  map[string]bool
 }
 
@@ -39,7 +39,11 @@ func loadWarm(cache *summary.Cache, file string, analyses []string) *warmStates 
 			return
 		}
 		for _, a := range analyses {
-			if _, done := ws.raw[a]; done {
+			if _, done := ws.errs[a]; done {
+				continue
+			}
+			if readOnly(a) { // decoded once in a worker (File.Decoded)
+				ws.states[a], ws.errs[a] = f.Decoded(a, func(raw []byte) (any, error) { return ws.decode(a, raw) })
 				continue
 			}
 			raw, err := f.State(a)
@@ -48,13 +52,18 @@ func loadWarm(cache *summary.Cache, file string, analyses []string) *warmStates 
 				ws.errs[a] = err
 				continue
 			}
-			ws.states[a], ws.errs[a] = ws.decode(a)
+			ws.states[a], ws.errs[a] = ws.decode(a, raw)
 		}
 	}()
 	return ws
 }
 
-func (ws *warmStates) decode(analysis string) (any, error) {
+// readOnly reports whether the analysis only reads its warm start: reach's
+// restore copies what it takes, the points-to solver takes over lists of
+// its state.
+func readOnly(analysis string) bool { return analysis == "cha" || analysis == "rta" }
+
+func (ws *warmStates) decode(analysis string, raw []byte) (any, error) {
 	var w any
 	switch analysis {
 	case "cha":
@@ -64,7 +73,7 @@ func (ws *warmStates) decode(analysis string) (any, error) {
 	default:
 		w = new(pointsto.Warm)
 	}
-	if err := msgpack.Unmarshal(ws.raw[analysis], w); err != nil {
+	if err := msgpack.Unmarshal(raw, w); err != nil {
 		return nil, &summary.Error{File: ws.file, What: "bad warm start of " + analysis, Err: err}
 	}
 	return w, nil
@@ -76,8 +85,8 @@ func (ws *warmStates) state(analysis string) (any, error) {
 	if ws.err != nil {
 		return nil, ws.err
 	}
-	if ws.taken[analysis] && ws.raw[analysis] != nil { // a state is consumed by its run
-		return ws.decode(analysis)
+	if ws.taken[analysis] && ws.raw[analysis] != nil { // a points-to state is consumed by its run
+		return ws.decode(analysis, ws.raw[analysis])
 	}
 	ws.taken[analysis] = true
 	return ws.states[analysis], ws.errs[analysis]

@@ -2,6 +2,7 @@ package warmstart
 
 import (
 	"bytes"
+	"errors"
 	"os"
 	"path/filepath"
 	"strings"
@@ -83,6 +84,50 @@ func TestOpenCached(t *testing.T) {
 	os.WriteFile(bad, good[:len(good)-1], 0o644)
 	if _, err := OpenCached(c, bad); err == nil || !strings.Contains(err.Error(), bad) {
 		t.Fatalf("truncated file: %v, want an error naming it", err)
+	}
+}
+
+// TestDecoded: a cached File decodes a state once and keeps neither
+// errors nor absent states; an uncached one decodes at every call.
+func TestDecoded(t *testing.T) {
+	path := write(t, []State{{"rta", []byte("rta state")}})
+	calls := 0
+	decode := func(fail bool) func([]byte) (any, error) {
+		return func(raw []byte) (any, error) {
+			calls++
+			if fail {
+				return nil, errors.New("bad state")
+			}
+			return &struct{ s string }{string(raw)}, nil
+		}
+	}
+	c := summary.NewCache(1 << 20)
+	f, err := OpenCached(c, path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := f.Decoded("rta", decode(true)); err == nil {
+		t.Fatal("a failing decode: no error")
+	}
+	a, err := f.Decoded("rta", decode(false))
+	if err != nil || a.(*struct{ s string }).s != "rta state" {
+		t.Fatalf("decoded %v, %v", a, err)
+	}
+	b, _ := f.Decoded("rta", decode(false))
+	if a != b || calls != 2 {
+		t.Errorf("a cached File decoded %d times (want 2: the error was not kept), same value %v", calls, a == b)
+	}
+	if v, err := f.Decoded("cha", decode(false)); v != nil || err != nil || calls != 2 {
+		t.Errorf("absent state: %v, %v, %d decodes", v, err, calls)
+	}
+	u, err := Open(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	x, _ := u.Decoded("rta", decode(false))
+	y, _ := u.Decoded("rta", decode(false))
+	if x == y || calls != 4 {
+		t.Errorf("an uncached File kept a decoded state (%d decodes)", calls)
 	}
 }
 
