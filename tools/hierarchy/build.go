@@ -85,21 +85,28 @@ func NewBuilder() *Builder {
 // Grow prepares b for about classes more classes with methods methods in
 // all, so that adding them does not grow its maps step by step (a link
 // adds 5 k of the JDK's classes with 55 k methods at once: 10% faster).
+// A map is made again only for at least as many entries as it has: a
+// smaller addition to a large map (a library's after the JDK's) would
+// copy more than it saves.
 func (b *Builder) Grow(classes, methods int) {
-	grow := func(m map[string]int, n int) map[string]int {
-		g := make(map[string]int, len(m)+n)
-		maps.Copy(g, m)
-		return g
+	if classes >= len(b.index) {
+		g := make(map[string]int, len(b.index)+classes)
+		maps.Copy(g, b.index)
+		b.index = g
 	}
-	b.index = grow(b.index, classes)
 	b.entries = slices.Grow(b.entries, classes)
 	// About two methods per selector, and a name or descriptor per selector.
-	sels := make(map[selKey]int32, len(b.sels)+methods/2)
-	maps.Copy(sels, b.sels)
-	b.sels, b.selNames = sels, slices.Grow(b.selNames, methods/2)
-	strs := make(map[string]string, len(b.strs)+methods/2)
-	maps.Copy(strs, b.strs)
-	b.strs = strs
+	if methods/2 >= len(b.sels) {
+		sels := make(map[selKey]int32, len(b.sels)+methods/2)
+		maps.Copy(sels, b.sels)
+		b.sels = sels
+	}
+	b.selNames = slices.Grow(b.selNames, methods/2)
+	if methods/2 >= len(b.strs) {
+		strs := make(map[string]string, len(b.strs)+methods/2)
+		maps.Copy(strs, b.strs)
+		b.strs = strs
+	}
 }
 
 // intern returns a canonical copy of s. Interning decouples the hierarchy

@@ -1,8 +1,10 @@
 package hierarchy
 
 import (
+	"maps"
 	"slices"
 	"strings"
+	"sync"
 
 	"github.com/rules-fragment/rules_fragment/tools/classfile"
 )
@@ -32,19 +34,42 @@ func (b *Builder) AddClass(s *ClassSpec) (added bool) { return b.addClass(s, fal
 // of the summary refers to: they are kept instead of interned, which
 // saves a map probe per name when linking the JDK's 33,000 classes.
 // With numbering set, sels[i] numbers the selector (name and descriptor)
-// of s.Methods[i] in it: the Builder then finds the selector of each
-// number once, not of each method (the JDK's 232 k methods have 99 k
-// selectors).
+// of s.Methods[i] in it: the Builder takes the numbering over (adopt)
+// instead of looking up each selector (the JDK's 232 k methods have 99 k).
 func (b *Builder) AddSharedClass(s *ClassSpec, numbering *Selectors, sels []int32) (added bool) {
 	b.numbering, b.numbered = numbering, sels
 	defer func() { b.numbering, b.numbered = nil, nil }()
 	return b.addClass(s, true)
 }
 
-// Selectors identifies a numbering of the method selectors of shared class
-// specs (AddSharedClass), such as those of one summary: equal numbers
-// stand for equal selectors.
-type Selectors struct{ _ byte } // not empty: distinct ones have distinct addresses
+// Selectors numbers method selectors (names and descriptors) for the
+// shared class specs of one source, such as a summary: equal numbers stand
+// for equal selectors. A persistent worker links a summary's classes again
+// and again, and each link's Builder copies the numbering and its index
+// at once (a map clone) instead of adding each selector. Safe for
+// concurrent use.
+type Selectors struct {
+	mu    sync.Mutex
+	index map[selKey]int32
+	names []selKey
+}
+
+// NewSelectors returns an empty numbering.
+func NewSelectors() *Selectors { return &Selectors{index: map[selKey]int32{}} }
+
+// Number returns the number of the selector, numbering it if it is new.
+func (s *Selectors) Number(name, desc string) int32 {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	k := selKey{name, desc}
+	n, ok := s.index[k]
+	if !ok {
+		n = int32(len(s.names))
+		s.index[k] = n
+		s.names = append(s.names, k)
+	}
+	return n
+}
 
 // sharedMethod is method for method i of a shared class: through the
 // class's selector numbering if it has one.
@@ -52,13 +77,13 @@ func (b *Builder) sharedMethod(i int, m MethodSpec) pendingMethod {
 	if b.numbering == nil || i >= len(b.numbered) || b.numbered[i] < 0 {
 		return b.method(m.Name, m.Desc, m.Access, true)
 	}
-	r := b.renumber[b.numbering]
+	r, ok := b.renumber[b.numbering]
+	if !ok {
+		r = b.adopt(b.numbering)
+	}
 	n := int(b.numbered[i])
-	if n >= len(r) {
+	if n >= len(r) { // numbered since adopted
 		r = slices.Grow(r, n+1-len(r))[:n+1]
-		if b.renumber == nil {
-			b.renumber = map[*Selectors][]int32{}
-		}
 		b.renumber[b.numbering] = r
 	}
 	if r[n] == 0 { // 0: not seen, else selector id + 1
@@ -68,6 +93,53 @@ func (b *Builder) sharedMethod(i int, m MethodSpec) pendingMethod {
 	}
 	k := b.selNames[r[n]-1]
 	return pendingMethod{name: k.name, desc: k.desc, access: m.Access, sel: r[n] - 1}
+}
+
+// adopt returns how s's numbers map to b's selector ids. If s has more
+// selectors than b, s's numbers become b's ids: b's selectors so far are
+// renumbered after them (those of the client's classes, added first). A
+// smaller numbering is mapped one selector at a time, as it is used.
+func (b *Builder) adopt(s *Selectors) []int32 {
+	if b.renumber == nil {
+		b.renumber = map[*Selectors][]int32{}
+	}
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if len(s.names) <= len(b.selNames) {
+		r := make([]int32, len(s.names))
+		b.renumber[s] = r
+		return r
+	}
+	sels, names := maps.Clone(s.index), slices.Clone(s.names)
+	ids := make([]int32, len(b.selNames)) // b's id → new id
+	for i, k := range b.selNames {
+		n, ok := sels[k]
+		if !ok {
+			n = int32(len(names))
+			sels[k] = n
+			names = append(names, k)
+		}
+		ids[i] = n
+	}
+	for _, p := range b.entries {
+		for j := range p.methods {
+			p.methods[j].sel = ids[p.methods[j].sel]
+		}
+	}
+	for _, r := range b.renumber {
+		for j, x := range r {
+			if x > 0 {
+				r[j] = ids[x-1] + 1
+			}
+		}
+	}
+	b.sels, b.selNames = sels, names
+	r := make([]int32, len(s.names))
+	for i := range r {
+		r[i] = int32(i) + 1
+	}
+	b.renumber[s] = r
+	return r
 }
 
 func (b *Builder) addClass(s *ClassSpec, shared bool) (added bool) {

@@ -76,8 +76,8 @@ func (u *Unit) decodeMembers(c *Class) {
 		name, desc := r.int32(), r.int32()
 		c.Methods[j] = hierarchy.MethodSpec{Name: ss[name], Desc: ss[desc], Access: uint16(r.uint())}
 		n, ok := d.selNums[[2]int32{name, desc}]
-		if !ok {
-			n = int32(len(d.selNums))
+		if !ok { // by string ids first: hashing them is cheaper
+			n = d.numbering.Number(ss[name], ss[desc])
 			d.selNums[[2]int32{name, desc}] = n
 		}
 		c.sels[j] = n

@@ -460,7 +460,7 @@ func (u *Unit) decodeClasses(b []byte) error {
 	}
 	n := r.count()
 	u.Classes = make([]*Class, 0, n)
-	u.members = &memberDecoder{table: b, numbering: new(hierarchy.Selectors), selNums: map[[2]int32]int32{}}
+	u.members = &memberDecoder{table: b, numbering: hierarchy.NewSelectors(), selNums: map[[2]int32]int32{}}
 	// Classes and their members (members.go) come from a few large
 	// allocations (slabs) rather than 100 k small ones: the JDK's class
 	// table decodes faster, and the collector has fewer objects to mark.
