@@ -16,21 +16,19 @@ import (
 
 // warmStates are the decoded warm starts of a link's analyses, read in the
 // background (loadWarm): decoding them does not depend on the program and
-// takes about as long as linking the JDK's summary.
+// takes about as long as linking the JDK's summary. Analyses only read
+// their states, so a worker decodes each once (warmstart.File.Decoded).
 type warmStates struct {
 	done   chan struct{}
 	err    error          // reading the file
 	file   string         // its name
 	states map[string]any // by analysis: *cha.Warm, *rta.Warm or *pointsto.Warm; nil if the file has none
 	errs   map[string]error
-	raw    map[string][]byte // to decode a points-to state again for a second run of an analysis
-	taken  map[string]bool
 }
 
 // loadWarm starts reading the warm-start file's states of analyses.
 func loadWarm(cache *summary.Cache, file string, analyses []string) *warmStates {
-	ws := &warmStates{done: make(chan struct{}), file: file, states: map[string]any{}, errs: map[string]error{},
-		raw: map[string][]byte{}, taken: map[string]bool{}}
+	ws := &warmStates{done: make(chan struct{}), file: file, states: map[string]any{}, errs: map[string]error{}}
 	go func() {
 		defer close(ws.done)
 		f, err := warmstart.OpenCached(cache, file)
@@ -39,29 +37,13 @@ func loadWarm(cache *summary.Cache, file string, analyses []string) *warmStates 
 			return
 		}
 		for _, a := range analyses {
-			if _, done := ws.errs[a]; done {
-				continue
-			}
-			if readOnly(a) { // decoded once in a worker (File.Decoded)
+			if _, done := ws.errs[a]; !done {
 				ws.states[a], ws.errs[a] = f.Decoded(a, func(raw []byte) (any, error) { return ws.decode(a, raw) })
-				continue
 			}
-			raw, err := f.State(a)
-			ws.raw[a] = raw
-			if err != nil || raw == nil {
-				ws.errs[a] = err
-				continue
-			}
-			ws.states[a], ws.errs[a] = ws.decode(a, raw)
 		}
 	}()
 	return ws
 }
-
-// readOnly reports whether the analysis only reads its warm start: reach's
-// restore copies what it takes, the points-to solver takes over lists of
-// its state.
-func readOnly(analysis string) bool { return analysis == "cha" || analysis == "rta" }
 
 func (ws *warmStates) decode(analysis string, raw []byte) (any, error) {
 	var w any
@@ -85,10 +67,6 @@ func (ws *warmStates) state(analysis string) (any, error) {
 	if ws.err != nil {
 		return nil, ws.err
 	}
-	if ws.taken[analysis] && ws.raw[analysis] != nil { // a points-to state is consumed by its run
-		return ws.decode(analysis, ws.raw[analysis])
-	}
-	ws.taken[analysis] = true
 	return ws.states[analysis], ws.errs[analysis]
 }
 

@@ -87,6 +87,7 @@ type Options struct {
 	// Warm, if set, is the state Checkpoint made of the program's runtime
 	// (warm.go): solving continues from it. Analyze fails with an error
 	// wrapping ErrWarmMismatch if it does not apply to the program.
+	// Analyze only reads it: one state serves any number of runs.
 	Warm *Warm
 }
 

@@ -363,8 +363,10 @@ func (r *warmReader) state() {
 		for _, t := range ws.Targets {
 			cs.Targets = append(cs.Targets, r.methods[t])
 		}
-		st := &site{cs: cs, resolved: methodAt(ws.Resolved), args: ws.Args, base: ws.Base, dst: ws.Dst,
-			hidden: ws.Hidden, recv1: ws.Recv1, recvMore: ws.RecvMore}
+		// w is only read (a worker keeps it for later links): the site's
+		// lists are w's without spare capacity, so appends copy them.
+		st := &site{cs: cs, resolved: methodAt(ws.Resolved), args: slices.Clip(ws.Args), base: ws.Base, dst: ws.Dst,
+			hidden: ws.Hidden, recv1: ws.Recv1, recvMore: slices.Clip(ws.RecvMore)}
 		if ws.Info {
 			st.caller = s.byID[r.methods[ws.Caller].ID]
 		}

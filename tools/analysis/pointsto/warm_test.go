@@ -82,6 +82,16 @@ func TestWarmStart(t *testing.T) {
 		if d := slices.Compare(a, b); d != 0 {
 			t.Fatalf("%s: warm start differs from cold:\ncold %q\nwarm %q", opts.Name(), a, b)
 		}
+		// Analyze only reads the state: it serves a second run (a worker's
+		// next link) as well as the first.
+		p2 := load()
+		again, err := pointsto.Analyze(p2, p2.MainMethods(), opts)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if c := again.Digest(); slices.Compare(a, c) != 0 {
+			t.Fatalf("%s: the warm start's second run differs:\ncold %q\nagain %q", opts.Name(), a, c)
+		}
 		// The site of the start-up code, solved in the warm start, gets
 		// the client's receiver (registered by main) and its target.
 		var site string

@@ -35,6 +35,7 @@ type Options struct {
 	// Warm, if set, is the state Checkpoint made of the program's runtime
 	// (warm.go): the engine continues from it. Run fails with an error
 	// wrapping warmstart.ErrMismatch if it does not apply to the program.
+	// Run only reads it: one state serves any number of runs.
 	Warm *Warm
 	// Sites, if set, selects the callers whose call sites the graph lists
 	// (a report's scope). The others are still analysed; only their sites
