@@ -11,7 +11,7 @@ import (
 
 // TestSortFuncMergesSortedPrefix checks sortFunc against a stable sort on
 // lists with sorted prefixes of every length: with a total order, and with
-// repeated keys where it merges (a prefix of at least half the list),
+// repeated keys where it merges (a prefix of at least a quarter of the list),
 // which keeps the order of equal elements.
 func TestSortFuncMergesSortedPrefix(t *testing.T) {
 	type item struct{ key, at int }
@@ -36,7 +36,7 @@ func TestSortFuncMergesSortedPrefix(t *testing.T) {
 				if !slices.Equal(got, want) {
 					t.Fatalf("n=%d prefix=%d sorted=%d:\n got %v\nwant %v\n  in %v", n, k, sorted, got, want, xs)
 				}
-				if 2*k < n {
+				if 4*k < n {
 					continue
 				}
 				got = slices.Clone(xs)
