@@ -6,7 +6,7 @@ import (
 	"sort"
 )
 
-// sortFunc sorts xs by cmp (callers give total orders), fast when a long prefix
+// sortFunc sorts xs by cmp, a total order, fast when a long prefix
 // is sorted already: a link that continues from a warm start appends the
 // few methods, classes and sites the client adds to the warm start's
 // sorted lists (150 k methods and 630 k sites for CHA over the JDK).
@@ -27,10 +27,9 @@ func sortFunc[T any](xs []T, sorted int, cmp func(a, b T) int) {
 		return
 	}
 	tail := slices.Clone(xs[k:])
-	slices.SortStableFunc(tail, cmp)
+	slices.SortFunc(tail, cmp) // a total order: as a stable sort
 	// Merge from the back: each tail element goes after the prefix
-	// elements not greater than it, which keeps the order a stable sort
-	// would give for elements that compare equal. A binary search per
+	// elements not greater than it. A binary search per
 	// element compares fewer when the tail is short (a client's few
 	// methods after the JDK's 150 k), a linear merge when it is long
 	// (JFlex adds 20 k methods of AWT and Swing to 17 k).

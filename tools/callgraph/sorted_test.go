@@ -9,12 +9,12 @@ import (
 	"github.com/rules-fragment/rules_fragment/tools/hierarchy"
 )
 
-// TestSortFuncMergesSortedPrefix checks sortFunc against a stable sort on
-// lists with sorted prefixes of every length: with a total order, and with
-// repeated keys where it merges (a prefix of at least a quarter of the list),
-// which keeps the order of equal elements.
+// TestSortFuncMergesSortedPrefix checks sortFunc against a sort on lists
+// with sorted prefixes of every length, told of none, part or all of the
+// prefix. With an order that is not total (repeated keys) the result is
+// still sorted and a permutation, and prefix elements stay before the
+// later elements equal to them.
 func TestSortFuncMergesSortedPrefix(t *testing.T) {
-	type item struct{ key, at int }
 	byKey := func(a, b item) int { return cmp.Compare(a.key, b.key) }
 	rng := rand.New(rand.NewPCG(1, 2))
 	for n := 0; n < 60; n++ {
@@ -41,12 +41,27 @@ func TestSortFuncMergesSortedPrefix(t *testing.T) {
 				}
 				got = slices.Clone(xs)
 				sortFunc(got, sorted, byKey)
-				if !slices.Equal(got, want) {
-					t.Fatalf("n=%d prefix=%d sorted=%d:\n got %v\nwant %v\n  in %v", n, k, sorted, got, want, xs)
+				if !slices.IsSortedFunc(got, byKey) || !slices.Equal(sortedByAt(got), xs) {
+					t.Fatalf("n=%d prefix=%d sorted=%d: not a sorted permutation:\n got %v\n  in %v", n, k, sorted, got, xs)
+				}
+				for i := 1; i < len(got); i++ {
+					if got[i-1].key == got[i].key && got[i].at < k && got[i-1].at >= k {
+						t.Fatalf("n=%d prefix=%d sorted=%d: %v after an equal later element:\n got %v", n, k, sorted, got[i], got)
+					}
 				}
 			}
 		}
 	}
+}
+
+// item is a sort key and a place in the input.
+type item struct{ key, at int }
+
+// sortedByAt returns xs ordered by their places in the input.
+func sortedByAt(xs []item) []item {
+	out := slices.Clone(xs)
+	slices.SortFunc(out, func(a, b item) int { return cmp.Compare(a.at, b.at) })
+	return out
 }
 
 // TestGraphSortSites: sites are sorted by their caller's place among the
