@@ -229,3 +229,44 @@ func FuzzWarmStart(f *testing.F) {
 		}
 	})
 }
+
+// TestWarmStartRepeatedKey: a CHA or RTA state with a call key twice is
+// refused as malformed (restoring it would list the key's sites twice).
+func TestWarmStartRepeatedKey(t *testing.T) {
+	sum, warm, client := miniRuntime(t)
+	for _, a := range []string{"cha", "rta"} {
+		raw, err := warmstart.Read(warm, a)
+		if err != nil || raw == nil {
+			t.Fatalf("reading the warm start of %s: %v", a, err)
+		}
+		w := &rta.Warm{}
+		if err := msgpack.Unmarshal(raw, w); err != nil {
+			t.Fatal(err)
+		}
+		if len(w.Keys) < 2 {
+			t.Fatalf("%s: no call key", a)
+		}
+		// The first key again, with its targets and receivers.
+		nt, nr := w.KeyTargetCounts[0], w.KeyRecvCounts[0]
+		w.Keys = append(w.Keys, w.Keys[0], w.Keys[1])
+		w.KeyTargets = append(w.KeyTargets, w.KeyTargets[:nt]...)
+		w.KeyTargetCounts = append(w.KeyTargetCounts, nt)
+		w.KeyRecvCounts = append(w.KeyRecvCounts, nr)
+		if a == "rta" {
+			w.KeyRecv = append(w.KeyRecv, w.KeyRecv[:nr]...)
+		}
+		p, err := link.Load(link.Options{Client: []string{client}, Summaries: []string{sum}, Release: 17})
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer p.Close()
+		if a == "rta" {
+			_, err = rta.Analyze(p, p.MainMethods(), rta.Options{Warm: w})
+		} else {
+			_, err = cha.CallGraph(p, p.MainMethods(), cha.Options{Warm: w})
+		}
+		if err == nil || !strings.Contains(err.Error(), "repeated key") {
+			t.Errorf("%s: a repeated key: %v", a, err)
+		}
+	}
+}

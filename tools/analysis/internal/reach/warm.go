@@ -151,7 +151,10 @@ func (e *engine) restore(w *Warm) error {
 	for _, i := range w.Inited {
 		e.init.MarkInited(ent.Classes[i])
 	}
-	keys := e.restoreKeys(w, ent)
+	keys, err := e.restoreKeys(w, ent)
+	if err != nil {
+		return fmt.Errorf("warm start: %w", err)
+	}
 	opt := func(i int32) *hierarchy.Method {
 		if i < 0 {
 			return nil
@@ -225,16 +228,10 @@ func (w *Warm) check(ent *warmstart.Entities, h *hierarchy.Hierarchy) error {
 	if twice(w.Inst, func(i int32) int32 { return ent.Classes[i].ID }, h.NumClasses()) {
 		return fmt.Errorf("class instantiated twice")
 	}
-	pairs := make(map[[2]int32]bool, len(w.Keys)/2)
-	for i := 0; i < len(w.Keys); i += 2 {
+	for i := 0; i < len(w.Keys); i += 2 { // a repeated key is found as they are indexed (restoreKeys)
 		if !in(w.Keys[i], nc) || !in(w.Keys[i+1], nm) {
 			return fmt.Errorf("malformed key")
 		}
-		k := [2]int32{ent.Classes[w.Keys[i]].ID, ent.Methods[w.Keys[i+1]].ID}
-		if pairs[k] {
-			return fmt.Errorf("repeated key")
-		}
-		pairs[k] = true
 	}
 	nk := int32(len(w.Keys) / 2)
 	recvOK := sum(w.KeyRecvCounts) >= 0 && len(w.KeyRecv) == 0 // CHA: counts only

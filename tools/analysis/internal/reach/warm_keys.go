@@ -1,6 +1,8 @@
 package reach
 
 import (
+	"fmt"
+
 	"github.com/rules-fragment/rules_fragment/tools/analysis/warmstart"
 	"github.com/rules-fragment/rules_fragment/tools/hierarchy"
 	"github.com/rules-fragment/rules_fragment/tools/link"
@@ -12,7 +14,7 @@ import (
 // instantiable subtype of its static type in this program, so classes
 // that w's summaries do not define (the client's, other libraries') add
 // receivers, and the targets they select are added here (and reached).
-func (e *engine) restoreKeys(w *Warm, ent *warmstart.Entities) []*key {
+func (e *engine) restoreKeys(w *Warm, ent *warmstart.Entities) ([]*key, error) {
 	keys := make([]*key, len(w.Keys)/2)
 	e.keyList = make([]*key, 0, len(keys)+len(keys)/4)
 	e.byResolved = make([][]*key, e.h.NumMethods())
@@ -31,6 +33,11 @@ func (e *engine) restoreKeys(w *Warm, ent *warmstart.Entities) []*key {
 	}
 	e.byResolved = indexKeys(e.byResolved, slab, func(k *key) int32 { return k.resolved.ID })
 	e.byStatic = indexKeys(e.byStatic, slab, func(k *key) int32 { return k.static.ID })
+	for _, ks := range e.byResolved {
+		if repeatedStatic(ks) {
+			return nil, fmt.Errorf("repeated key")
+		}
+	}
 	var fromWarm map[*link.Summary]bool
 	var same map[int32]bool // by static class: receivers as in w
 	if e.recv == AllSubtypes {
@@ -79,7 +86,30 @@ func (e *engine) restoreKeys(w *Warm, ent *warmstart.Entities) []*key {
 	if e.recv == AllSubtypes {
 		e.addOtherReceivers(keys, same, fromWarm)
 	}
-	return keys
+	return keys, nil
+}
+
+// repeatedStatic reports whether two of the keys of one resolved method
+// have the same static class.
+func repeatedStatic(ks []*key) bool {
+	if len(ks) <= 16 {
+		for i, k := range ks {
+			for _, l := range ks[:i] {
+				if k.static == l.static {
+					return true
+				}
+			}
+		}
+		return false
+	}
+	seen := make(map[*hierarchy.Class]bool, len(ks))
+	for _, k := range ks {
+		if seen[k.static] {
+			return true
+		}
+		seen[k.static] = true
+	}
+	return false
 }
 
 // indexKeys fills the empty dense index of keys by id(k): each list comes
