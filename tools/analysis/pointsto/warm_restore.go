@@ -268,6 +268,9 @@ func (r *warmReader) state() {
 		r.sets[i] = b
 	}
 	e := 0
+	// Lists come from slabs (here and below, as do the methods and
+	// sites), without spare capacity: an append copies them out.
+	edges := make([]edge, len(w.Edges)/2)
 	for n := range w.NumNodes {
 		if k := w.NodeSet[n]; k > 0 {
 			b := r.sets[k-1]
@@ -276,7 +279,8 @@ func (r *warmReader) state() {
 			b.refs += 2
 		}
 		if l := int(w.EdgeLen[n]); l > 0 {
-			es := make([]edge, l)
+			var es []edge
+			es, edges = edges[:l:l], edges[l:]
 			for j := range es {
 				es[j] = edge{w.Edges[e], w.Edges[e+1]}
 				e += 2
@@ -318,9 +322,11 @@ func (r *warmReader) state() {
 	s.relinkFilters()
 	// The classes' first objects (w.FirstObj, checked above) are those of
 	// s.inst.objs, made as the objects were restored.
-	for _, wm := range w.Reached {
+	methods := make([]method, len(w.Reached))
+	for i, wm := range w.Reached {
 		m := r.methods[wm.M]
-		mi := &method{m: m, ret: wm.Ret, exc: wm.Exc, base: wm.Base, numVars: wm.NumVars}
+		mi := &methods[i]
+		*mi = method{m: m, ret: wm.Ret, exc: wm.Exc, base: wm.Base, numVars: wm.NumVars}
 		if wm.Body {
 			mi.params = slices.Clone(wm.Params)
 			if mi.params == nil {
@@ -354,18 +360,30 @@ func (r *warmReader) state() {
 		s.selections[rm.ID] = sc
 		i += 2 + k
 	}
+	ntargets := 0
 	for _, ws := range w.Sites {
-		cs := &callgraph.Site{Caller: methodAt(ws.Caller), ID: ws.ID, Line: ws.Line, Kind: callgraph.SiteKind(ws.Kind),
+		ntargets += len(ws.Targets)
+	}
+	css, sts := make([]callgraph.Site, len(w.Sites)), make([]site, len(w.Sites))
+	targets := make([]*hierarchy.Method, ntargets)
+	s.sites = slices.Grow(s.sites, len(w.Sites))
+	for i, ws := range w.Sites {
+		cs := &css[i]
+		*cs = callgraph.Site{Caller: methodAt(ws.Caller), ID: ws.ID, Line: ws.Line, Kind: callgraph.SiteKind(ws.Kind),
 			Ref: w.Names.Strings[ws.Ref], Callee: methodAt(ws.Callee)}
 		if ws.Error >= 0 {
 			cs.Error = w.Names.Strings[ws.Error]
 		}
-		for _, t := range ws.Targets {
-			cs.Targets = append(cs.Targets, r.methods[t])
+		if n := len(ws.Targets); n > 0 {
+			cs.Targets, targets = targets[:n:n], targets[n:]
+			for j, t := range ws.Targets {
+				cs.Targets[j] = r.methods[t]
+			}
 		}
 		// w is only read (a worker keeps it for later links): the site's
 		// lists are w's without spare capacity, so appends copy them.
-		st := &site{cs: cs, resolved: methodAt(ws.Resolved), args: slices.Clip(ws.Args), base: ws.Base, dst: ws.Dst,
+		st := &sts[i]
+		*st = site{cs: cs, resolved: methodAt(ws.Resolved), args: slices.Clip(ws.Args), base: ws.Base, dst: ws.Dst,
 			hidden: ws.Hidden, recv1: ws.Recv1, recvMore: slices.Clip(ws.RecvMore)}
 		if ws.Info {
 			st.caller = s.byID[r.methods[ws.Caller].ID]
