@@ -95,8 +95,8 @@ func (r *Result) Digest() []string {
 	for _, u := range r.Graph.Unmodelled {
 		out = append(out, fmt.Sprintf("unmodelled %s@%d %s", u.Method.Key(), u.Site, u.Reason))
 	}
-	for _, mi := range s.methods {
-		if mi.params == nil {
+	for _, mi := range s.byID {
+		if mi == nil || mi.params == nil {
 			continue
 		}
 		for v := range mi.numVars {

@@ -53,7 +53,7 @@ func (s *solver) jvmFacts(roots []*hierarchy.Method) {
 		if m.Name != "main" || m.Desc != "([Ljava/lang/String;)V" || !m.IsStatic() || str == nil {
 			continue
 		}
-		mi := s.methods[m.ID]
+		mi := s.method(m)
 		if mi == nil || len(mi.params) == 0 || mi.params[0] < 0 {
 			continue
 		}

@@ -83,14 +83,14 @@ func (r *Result) Object(o int) Object {
 
 // Reached reports whether m is reachable (its variables have sets).
 func (r *Result) Reached(m *hierarchy.Method) bool {
-	mi := r.s.methods[m.ID]
+	mi := r.s.method(m)
 	return mi != nil && mi.params != nil
 }
 
 // VarPointsTo returns the objects variable v of reached method m may
 // point to (nil for an unreached method or a variable out of range).
 func (r *Result) VarPointsTo(m *hierarchy.Method, v int32) []int {
-	mi := r.s.methods[m.ID]
+	mi := r.s.method(m)
 	if mi == nil || mi.params == nil || v < 0 || v >= mi.numVars {
 		return nil
 	}
@@ -99,7 +99,7 @@ func (r *Result) VarPointsTo(m *hierarchy.Method, v int32) []int {
 
 // ReturnPointsTo returns the objects reached method m may return.
 func (r *Result) ReturnPointsTo(m *hierarchy.Method) []int {
-	if mi := r.s.methods[m.ID]; mi != nil {
+	if mi := r.s.method(m); mi != nil {
 		return r.set(mi.ret)
 	}
 	return nil

@@ -66,10 +66,9 @@ type solver struct {
 	numInterned, internedAtSweep int
 
 	// Methods.
-	methods map[int32]*method
-	byID    []*method // methods by id
-	order   []*hierarchy.Method
-	visitQ  []*method
+	byID   []*method // reached methods by id (solver.method)
+	order  []*hierarchy.Method
+	visitQ []*method
 
 	sites      []*site
 	filters    []*filterSet // by filter index
@@ -176,7 +175,7 @@ type site struct {
 func newSolver(p *link.Program, opts Options) *solver {
 	s := &solver{p: p, h: p.Hierarchy, sym: reach.NewSymbols(p), opts: opts,
 		objIDs: map[objKey]int32{}, descTypes: map[string]*hierarchy.Class{},
-		statics: map[int32]int32{}, fieldFilter: map[int32]*hierarchy.Class{}, unmodelledNative: map[int32]bool{}, methods: map[int32]*method{},
+		statics: map[int32]int32{}, fieldFilter: map[int32]*hierarchy.Class{}, unmodelledNative: map[int32]bool{},
 		filterOf: map[int32]int32{}, selections: map[int32]*selCache{}, outSet: map[int32]map[edge]struct{}{}, pool: &wordPool{}, interned: map[uint64][]*bitset{}}
 	s.threads = -1
 	s.init = reach.NewInitializer(s.h, func(m *hierarchy.Method) { s.reach(m) })
@@ -677,6 +676,14 @@ func (s *solver) bindNew(st *site, t *hierarchy.Method) *method {
 	return tm
 }
 
+// method returns reached method m's solver record, nil if m is not reached.
+func (s *solver) method(m *hierarchy.Method) *method {
+	if m != nil && m.ID >= 0 && int(m.ID) < len(s.byID) {
+		return s.byID[m.ID]
+	}
+	return nil
+}
+
 // reach makes m reachable: its nodes exist from now on and its body is
 // visited later. Returns nil for a method whose body cannot be read.
 func (s *solver) reach(m *hierarchy.Method) *method {
@@ -689,7 +696,6 @@ func (s *solver) reach(m *hierarchy.Method) *method {
 		}
 	}
 	mi := &method{m: m, ret: s.newNode(), exc: s.newNode()}
-	s.methods[m.ID] = mi
 	if int(m.ID) >= len(s.byID) {
 		s.byID = append(s.byID, make([]*method, int(m.ID)+1-len(s.byID))...)
 	}

@@ -333,7 +333,6 @@ func (r *warmReader) state() {
 				mi.params = []int32{}
 			}
 		}
-		s.methods[m.ID] = mi
 		if int(m.ID) >= len(s.byID) {
 			s.byID = append(s.byID, make([]*method, int(m.ID)+1-len(s.byID))...)
 		}
