@@ -57,12 +57,10 @@ type Builder struct {
 	sels     map[selKey]int32
 	selNames []selKey // by selector id
 	// renumber maps the selector numberings of shared classes to selector
-	// ids (AddSharedClass); numbering and numbered are the class's being added.
-	renumber  map[*Selectors][]int32
-	numbering *Selectors
-	numbered  []int32
-	omitted   func(name string) bool
-	built     *Hierarchy
+	// ids (AddSharedClass).
+	renumber map[*Selectors][]int32
+	omitted  func(name string) bool
+	built    *Hierarchy
 }
 
 // SetOmitted tells the hierarchy which names its inputs define but were

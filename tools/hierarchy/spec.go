@@ -27,7 +27,7 @@ type ClassSpec struct {
 
 // AddClass adds a class from its description. The first definition of a
 // name wins, as in AddWithModule.
-func (b *Builder) AddClass(s *ClassSpec) (added bool) { return b.addClass(s, false) }
+func (b *Builder) AddClass(s *ClassSpec) (added bool) { return b.addClass(s, false, nil, nil) }
 
 // AddSharedClass is AddClass for a description whose strings are already
 // shared, such as those of a summary's string table, which every class
@@ -37,9 +37,7 @@ func (b *Builder) AddClass(s *ClassSpec) (added bool) { return b.addClass(s, fal
 // of s.Methods[i] in it: the Builder takes the numbering over (adopt)
 // instead of looking up each selector (the JDK's 232 k methods have 99 k).
 func (b *Builder) AddSharedClass(s *ClassSpec, numbering *Selectors, sels []int32) (added bool) {
-	b.numbering, b.numbered = numbering, sels
-	defer func() { b.numbering, b.numbered = nil, nil }()
-	return b.addClass(s, true)
+	return b.addClass(s, true, numbering, sels)
 }
 
 // Selectors numbers method selectors (names and descriptors) for the
@@ -71,20 +69,19 @@ func (s *Selectors) Number(name, desc string) int32 {
 	return n
 }
 
-// sharedMethod is method for method i of a shared class: through the
-// class's selector numbering if it has one.
-func (b *Builder) sharedMethod(i int, m MethodSpec) pendingMethod {
-	if b.numbering == nil || i >= len(b.numbered) || b.numbered[i] < 0 {
+// sharedMethod is method for shared method m numbered n in numbering (if
+// numbering is set).
+func (b *Builder) sharedMethod(m MethodSpec, numbering *Selectors, n int) pendingMethod {
+	if numbering == nil || n < 0 {
 		return b.method(m.Name, m.Desc, m.Access, true)
 	}
-	r, ok := b.renumber[b.numbering]
+	r, ok := b.renumber[numbering]
 	if !ok {
-		r = b.adopt(b.numbering)
+		r = b.adopt(numbering)
 	}
-	n := int(b.numbered[i])
 	if n >= len(r) { // numbered since adopted
 		r = slices.Grow(r, n+1-len(r))[:n+1]
-		b.renumber[b.numbering] = r
+		b.renumber[numbering] = r
 	}
 	if r[n] == 0 { // 0: not seen, else selector id + 1
 		p := b.method(m.Name, m.Desc, m.Access, true)
@@ -142,7 +139,7 @@ func (b *Builder) adopt(s *Selectors) []int32 {
 	return r
 }
 
-func (b *Builder) addClass(s *ClassSpec, shared bool) (added bool) {
+func (b *Builder) addClass(s *ClassSpec, shared bool, numbering *Selectors, sels []int32) (added bool) {
 	if s.Name == "" || s.Name[0] == '[' || b.built != nil {
 		return false
 	}
@@ -173,9 +170,12 @@ func (b *Builder) addClass(s *ClassSpec, shared bool) (added bool) {
 	if len(s.Methods) > 0 {
 		p.methods = make([]pendingMethod, len(s.Methods))
 		for i, m := range s.Methods {
-			if shared {
-				p.methods[i] = b.sharedMethod(i, m)
-			} else {
+			switch {
+			case shared && i < len(sels):
+				p.methods[i] = b.sharedMethod(m, numbering, int(sels[i]))
+			case shared:
+				p.methods[i] = b.sharedMethod(m, nil, -1)
+			default:
 				p.methods[i] = b.method(m.Name, m.Desc, m.Access, false)
 			}
 		}
