@@ -318,6 +318,9 @@ func analyze(c *Config, only bool) (res *report.Result, missed []string, err err
 			})
 		case "0cfa", "andersen":
 			opts := pointsto.Options{PerClass: a == "0cfa", ReflectiveTypes: c.ReflectiveTypes}
+			if !c.ModRef {
+				opts.Sites = sites // MOD/USE reads every caller's sites
+			}
 			pt, err = warmOrCold(c.stderr(), warm, a, func(w *pointsto.Warm) (*pointsto.Result, error) {
 				o := opts
 				o.Warm = w

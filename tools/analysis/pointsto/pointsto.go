@@ -89,6 +89,13 @@ type Options struct {
 	// wrapping ErrWarmMismatch if it does not apply to the program.
 	// Analyze only reads it: one state serves any number of runs.
 	Warm *Warm
+	// Sites, if set, selects the callers whose call sites Result.Graph
+	// lists (a report's scope), with their receiver classes. The others
+	// are still analysed; only their sites are left out, so leave it nil
+	// for analyses that read the whole graph (MOD/USE). A link continuing
+	// from the JDK's warm start would otherwise list, sort and compute the
+	// receivers of all its start-up sites, none of them a client's.
+	Sites func(*hierarchy.Method) bool
 }
 
 // Name is the analysis name results carry: "andersen" (AND_f) or "0cfa"

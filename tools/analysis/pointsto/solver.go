@@ -66,9 +66,12 @@ type solver struct {
 	numInterned, internedAtSweep int
 
 	// Methods.
-	byID   []*method // reached methods by id (solver.method)
-	order  []*hierarchy.Method
-	visitQ []*method
+	byID  []*method // reached methods by id (solver.method)
+	order []*hierarchy.Method
+	// sortedOrder is how many of order a warm start restored, in the
+	// graph's order (Checkpoint stores them so).
+	sortedOrder int
+	visitQ      []*method
 
 	sites      []*site
 	filters    []*filterSet // by filter index
@@ -576,7 +579,7 @@ func (s *solver) receivers() {
 	stamp := int32(0)
 	shared := map[*bitset][]*hierarchy.Class{}
 	for _, st := range s.sites {
-		if st.hidden || st.recv1 == 0 || !st.cs.Kind.IsDispatched() {
+		if st.hidden || st.recv1 == 0 || !st.cs.Kind.IsDispatched() || !s.keeps(st) {
 			continue
 		}
 		var one *bitset
@@ -609,6 +612,11 @@ func (s *solver) receivers() {
 			shared[one] = l
 		}
 	}
+}
+
+// keeps reports whether the graph lists site st (Options.Sites).
+func (s *solver) keeps(st *site) bool {
+	return s.opts.Sites == nil || st.cs.Caller != nil && s.opts.Sites(st.cs.Caller)
 }
 
 // done drops what only solving needs.

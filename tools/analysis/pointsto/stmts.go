@@ -188,7 +188,7 @@ func (s *solver) graph(roots []*hierarchy.Method) *callgraph.Graph {
 		}
 	}
 	for _, x := range s.sites {
-		if x.hidden {
+		if x.hidden || !s.keeps(x) {
 			continue
 		}
 		if x.cs.Kind.IsDispatched() {
@@ -198,6 +198,6 @@ func (s *solver) graph(roots []*hierarchy.Method) *callgraph.Graph {
 		callgraph.SortMethods(x.cs.Targets)
 		g.Sites = append(g.Sites, x.cs)
 	}
-	g.Sort()
+	g.SortAfter(s.sortedOrder, 0)
 	return g
 }

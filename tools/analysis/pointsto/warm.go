@@ -4,6 +4,7 @@ import (
 	"cmp"
 	"fmt"
 	"slices"
+	"sync"
 
 	"github.com/rules-fragment/rules_fragment/tools/analysis/warmstart"
 	"github.com/rules-fragment/rules_fragment/tools/callgraph"
@@ -58,6 +59,18 @@ type Warm struct {
 	Unmodelled       []int32
 	UnmodelledNative []int32
 	NumEdges         int64
+
+	// verdict is check's on w's own tables, made by the first restore: a
+	// worker restores one state link after link (Analyze only reads w).
+	verdict warmVerdict
+}
+
+type warmVerdict struct {
+	once sync.Once
+	err  error
+	// classes are the distinct indices of w.ObjClass, for the check that
+	// depends on the program's classes.
+	classes []int32
 }
 
 type warmMethod struct {

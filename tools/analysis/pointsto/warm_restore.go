@@ -41,8 +41,44 @@ type warmReader struct {
 	sets    []*bitset
 }
 
-// check validates the indices of w, so that state cannot fail.
+// check validates the indices of w, so that state cannot fail: its own
+// tables once (tables), then the classes they name in this program.
 func (r *warmReader) check() error {
+	w := r.w
+	v := &w.verdict
+	v.once.Do(func() { v.classes, v.err = r.tables() })
+	if v.err != nil {
+		return v.err
+	}
+	distinct := make(map[int32]bool, len(v.classes))
+	for _, c := range v.classes {
+		distinct[r.classes[c].ID] = true
+	}
+	if len(w.FirstObj) != len(distinct) {
+		return fmt.Errorf("malformed warm start: first objects")
+	}
+	return nil
+}
+
+// tables validates w's indices against its own tables (the lengths of
+// r's entities are those of w.Names), and returns the distinct indices of
+// w.ObjClass.
+func (r *warmReader) tables() ([]int32, error) {
+	if err := r.checkTables(); err != nil {
+		return nil, err
+	}
+	used := make([]bool, len(r.classes))
+	var classes []int32
+	for _, c := range r.w.ObjClass {
+		if !used[c] {
+			used[c] = true
+			classes = append(classes, c)
+		}
+	}
+	return classes, nil
+}
+
+func (r *warmReader) checkTables() error {
 	w := r.w
 	n, no := w.NumNodes, int32(len(w.ObjClass))
 	nc, nm, nf, ns := int32(len(r.classes)), int32(len(r.methods)), int32(len(r.fields)), int32(len(w.Sets))
@@ -151,11 +187,7 @@ func (r *warmReader) check() error {
 			return bad("filter")
 		}
 	}
-	distinct := make(map[int32]bool)
-	for _, c := range w.ObjClass {
-		distinct[r.classes[c].ID] = true
-	}
-	if len(w.FirstObj) != len(distinct) || !all(w.FirstObj, func(x int32) bool { return opt(x, no) }) {
+	if !all(w.FirstObj, func(x int32) bool { return opt(x, no) }) {
 		return bad("first objects")
 	}
 	for _, m := range w.Reached {
@@ -339,6 +371,7 @@ func (r *warmReader) state() {
 		s.byID[m.ID] = mi
 		s.order = append(s.order, m)
 	}
+	s.sortedOrder = len(s.order)
 	for _, wm := range w.Reached {
 		mi := s.byID[r.methods[wm.M].ID]
 		for _, t := range wm.ExcFrom {

@@ -270,3 +270,34 @@ func TestWarmStartRepeatedKey(t *testing.T) {
 		}
 	}
 }
+
+// TestWarmStartMalformedTwice: check's verdict on a state's own tables is
+// made once and kept (a worker restores one state for link after link):
+// a malformed state is refused at every use, a sound one restored each
+// time; the check of the classes it names runs at each use.
+func TestWarmStartMalformedTwice(t *testing.T) {
+	sum, warm, client := miniRuntime(t)
+	p, err := link.Load(link.Options{Client: []string{client}, Summaries: []string{sum}, Release: 17})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer p.Close()
+	for _, fault := range []string{"edge", "first objects"} {
+		w, err := pointsto.ReadWarm(warm, false)
+		if err != nil || w == nil {
+			t.Fatalf("reading the warm start: %v", err)
+		}
+		switch fault {
+		case "edge":
+			w.Edges[0] = w.NumNodes // a node out of range
+		case "first objects":
+			w.FirstObj = w.FirstObj[1:] // one class without its first object
+		}
+		for i := range 2 {
+			_, err := pointsto.Analyze(p, p.MainMethods(), pointsto.Options{Warm: w})
+			if err == nil || !strings.Contains(err.Error(), "malformed warm start: "+fault) {
+				t.Errorf("use %d of a state with a bad %s: %v", i+1, fault, err)
+			}
+		}
+	}
+}
