@@ -128,7 +128,7 @@ func (s *solver) reflectiveConstructor(mi *method, r *reflectiveSite, k *hierarc
 			x.args[i] = elems
 		}
 	}
-	s.sites = append(s.sites, x)
+	s.addSite(x)
 	if tm := s.bind(x, k); tm != nil && len(tm.params) > 0 {
 		s.seed(tm.params[0], o)
 	}

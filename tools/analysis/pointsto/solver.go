@@ -73,7 +73,10 @@ type solver struct {
 	sortedOrder int
 	visitQ      []*method
 
+	// sites are the call sites by index (site.at); a restored one is nil
+	// until used (warmReader.site).
 	sites      []*site
+	lazy       *warmReader
 	filters    []*filterSet // by filter index
 	filterOf   map[int32]int32
 	instIdx    []int32 // class id → dense index of instantiated classes, -1 for none
@@ -100,7 +103,7 @@ type edge struct{ to, filter int32 }
 // complexCons are the loads, stores and virtual calls on a base node.
 type complexCons struct {
 	loads, stores []access
-	recvs         []*site // virtual call sites by receiver node
+	recvs         []int32 // virtual call sites by receiver node (solver.sites)
 }
 
 // complex returns the complex constraints of node n, made on first use.
@@ -154,6 +157,7 @@ func (mi *method) newExcFrom(t int32) bool {
 
 // site is a call site of a reached method.
 type site struct {
+	at       int32 // index in solver.sites
 	cs       *callgraph.Site
 	caller   *method
 	resolved *hierarchy.Method
@@ -462,7 +466,7 @@ func (s *solver) addVirtual(n int32, st *site) {
 	}
 	n = s.find(n)
 	c := s.complex(n)
-	c.recvs = append(c.recvs, st)
+	c.recvs = append(c.recvs, st.at)
 	s.dispatchAll(st, s.elements(n))
 }
 
@@ -539,8 +543,8 @@ func (s *solver) run() error {
 						s.store(o, a.field, a.other)
 					}
 				}
-				for _, st := range recvs[:len(recvs):len(recvs)] {
-					s.dispatchAll(st, objs)
+				for _, i := range recvs[:len(recvs):len(recvs)] {
+					s.dispatchAll(s.siteAt(i), objs)
 				}
 			}
 			s.release(d)
@@ -578,8 +582,9 @@ func (s *solver) receivers() {
 	seen := make([]int32, len(classes)+1) // rank+1 → stamp
 	stamp := int32(0)
 	shared := map[*bitset][]*hierarchy.Class{}
-	for _, st := range s.sites {
-		if st.hidden || st.recv1 == 0 || !st.cs.Kind.IsDispatched() || !s.keeps(st) {
+	for i := range s.sites {
+		st := s.listed(i)
+		if st == nil || st.recv1 == 0 || !st.cs.Kind.IsDispatched() {
 			continue
 		}
 		var one *bitset
@@ -614,9 +619,41 @@ func (s *solver) receivers() {
 	}
 }
 
-// keeps reports whether the graph lists site st (Options.Sites).
-func (s *solver) keeps(st *site) bool {
-	return s.opts.Sites == nil || st.cs.Caller != nil && s.opts.Sites(st.cs.Caller)
+// addSite adds a call site.
+func (s *solver) addSite(x *site) {
+	x.at = int32(len(s.sites))
+	s.sites = append(s.sites, x)
+}
+
+// siteAt returns site i, made now if a warm start restored it unused.
+func (s *solver) siteAt(i int32) *site {
+	if st := s.sites[i]; st != nil {
+		return st
+	}
+	return s.lazy.site(i)
+}
+
+// listed returns site i if the graph lists it, nil if not: a hidden site,
+// or one of a caller Options.Sites leaves out. Restored sites the graph
+// does not list are not made.
+func (s *solver) listed(i int) *site {
+	st := s.sites[i]
+	if st == nil {
+		if !s.lazy.listed(int32(i)) {
+			return nil
+		}
+		st = s.lazy.site(int32(i))
+	}
+	if st.hidden || !s.keeps(st.cs.Caller) {
+		return nil
+	}
+	return st
+}
+
+// keeps reports whether the graph lists the sites of caller
+// (Options.Sites).
+func (s *solver) keeps(caller *hierarchy.Method) bool {
+	return s.opts.Sites == nil || caller != nil && s.opts.Sites(caller)
 }
 
 // done drops what only solving needs.
@@ -632,7 +669,9 @@ func (s *solver) done() {
 	s.objInst, s.batches = nil, nil
 	s.pool = nil
 	for _, st := range s.sites {
-		st.targets, st.recvMore, st.sel, st.bound = nil, nil, nil, nil
+		if st != nil {
+			st.targets, st.recvMore, st.sel, st.bound = nil, nil, nil, nil
+		}
 	}
 	for _, mi := range s.byID {
 		if mi != nil {

@@ -81,7 +81,7 @@ func (s *solver) visit(mi *method) error {
 		case summary.OpCall:
 			s.call(mi, st, v)
 		case summary.OpDynCall:
-			s.sites = append(s.sites, &site{cs: &callgraph.Site{Caller: m, ID: st.Site, Line: st.Line,
+			s.addSite(&site{cs: &callgraph.Site{Caller: m, ID: st.Site, Line: st.Line,
 				Kind: callgraph.Dynamic, Ref: s.sym.Pool.MethodName(st.Ref)}, base: -1, dst: -1})
 		case summary.OpConcat:
 			s.concat(mi, st, v)
@@ -123,7 +123,7 @@ func (s *solver) newSite(mi *method, st *summary.Stmt, kind callgraph.SiteKind, 
 			x.args[i] = v(a)
 		}
 	}
-	s.sites = append(s.sites, x)
+	s.addSite(x)
 	return x
 }
 
@@ -187,8 +187,9 @@ func (s *solver) graph(roots []*hierarchy.Method) *callgraph.Graph {
 			g.Instantiated = append(g.Instantiated, c)
 		}
 	}
-	for _, x := range s.sites {
-		if x.hidden || !s.keeps(x) {
+	for i := range s.sites {
+		x := s.listed(i)
+		if x == nil {
 			continue
 		}
 		if x.cs.Kind.IsDispatched() {
@@ -199,5 +200,6 @@ func (s *solver) graph(roots []*hierarchy.Method) *callgraph.Graph {
 		g.Sites = append(g.Sites, x.cs)
 	}
 	g.SortAfter(s.sortedOrder, 0)
+	s.lazy = nil
 	return g
 }

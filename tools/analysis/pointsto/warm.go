@@ -214,8 +214,8 @@ func (ww *warmWriter) write() {
 	}
 	for n := range int32(len(s.nodes)) {
 		if c := s.cx[n]; c != nil && s.find(n) == n {
-			for _, st := range c.recvs {
-				w.Recvs = append(w.Recvs, n, siteIdx[st])
+			for _, i := range c.recvs {
+				w.Recvs = append(w.Recvs, n, siteIdx[s.sites[i]])
 			}
 		}
 	}

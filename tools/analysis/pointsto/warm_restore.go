@@ -260,12 +260,6 @@ func (r *warmReader) state() {
 		}
 		return r.fields[x].ID
 	}
-	methodAt := func(x int32) *hierarchy.Method {
-		if x < 0 {
-			return nil
-		}
-		return r.methods[x]
-	}
 	for i, ci := range w.ObjClass {
 		c := r.classes[ci]
 		k := objKey{method: -1, site: w.ObjKeys[4*i+1], level: w.ObjKeys[4*i+2], class: -1}
@@ -392,51 +386,13 @@ func (r *warmReader) state() {
 		s.selections[rm.ID] = sc
 		i += 2 + k
 	}
-	ntargets := 0
-	for _, ws := range w.Sites {
-		ntargets += len(ws.Targets)
-	}
-	css, sts := make([]callgraph.Site, len(w.Sites)), make([]site, len(w.Sites))
-	targets := make([]*hierarchy.Method, ntargets)
-	s.sites = slices.Grow(s.sites, len(w.Sites))
-	for i, ws := range w.Sites {
-		cs := &css[i]
-		*cs = callgraph.Site{Caller: methodAt(ws.Caller), ID: ws.ID, Line: ws.Line, Kind: callgraph.SiteKind(ws.Kind),
-			Ref: w.Names.Strings[ws.Ref], Callee: methodAt(ws.Callee)}
-		if ws.Error >= 0 {
-			cs.Error = w.Names.Strings[ws.Error]
-		}
-		if n := len(ws.Targets); n > 0 {
-			cs.Targets, targets = targets[:n:n], targets[n:]
-			for j, t := range ws.Targets {
-				cs.Targets[j] = r.methods[t]
-			}
-		}
-		// w is only read (a worker keeps it for later links): the site's
-		// lists are w's without spare capacity, so appends copy them.
-		st := &sts[i]
-		*st = site{cs: cs, resolved: methodAt(ws.Resolved), args: slices.Clip(ws.Args), base: ws.Base, dst: ws.Dst,
-			hidden: ws.Hidden, recv1: ws.Recv1, recvMore: slices.Clip(ws.RecvMore)}
-		if ws.Info {
-			st.caller = s.byID[r.methods[ws.Caller].ID]
-		}
-		if len(ws.Bound) != 1 || ws.Bound[0] != -1 {
-			st.targets = map[int32]bool{}
-			for _, t := range ws.Bound {
-				st.targets[r.methods[t].ID] = true
-			}
-		}
-		if len(ws.SelBound) > 0 {
-			st.bound = &bitset{}
-			for _, x := range ws.SelBound {
-				st.bound.add(s.pool, x)
-			}
-		}
-		s.sites = append(s.sites, st)
-	}
+	// Sites are made when first used (site): a link dispatches on few of
+	// the JDK's 60 k, and its graph lists only the client's.
+	s.sites = make([]*site, len(w.Sites))
+	s.lazy = r
 	for i := 0; i < len(w.Recvs); i += 2 {
 		c := s.complex(w.Recvs[i])
-		c.recvs = append(c.recvs, s.sites[w.Recvs[i+1]])
+		c.recvs = append(c.recvs, w.Recvs[i+1])
 	}
 	s.threads = w.Threads
 	for i := 0; i < len(w.Unmodelled); i += 3 {
@@ -448,4 +404,62 @@ func (r *warmReader) state() {
 	}
 	s.numEdges = int(w.NumEdges)
 	s.edgesAtCollapse = s.numEdges
+}
+
+// listed reports whether the graph lists restored site i (solver.listed):
+// not hidden, and its caller's sites are listed.
+func (r *warmReader) listed(i int32) bool {
+	ws := &r.w.Sites[i]
+	if ws.Hidden {
+		return false
+	}
+	return r.s.keeps(r.method(ws.Caller))
+}
+
+// method returns method x of w (nil for -1).
+func (r *warmReader) method(x int32) *hierarchy.Method {
+	if x < 0 {
+		return nil
+	}
+	return r.methods[x]
+}
+
+// site makes restored site i. Its solving state (bound targets and
+// selections) is made only while solving: done drops it.
+func (r *warmReader) site(i int32) *site {
+	s, w, ws := r.s, r.w, &r.w.Sites[i]
+	cs := &callgraph.Site{Caller: r.method(ws.Caller), ID: ws.ID, Line: ws.Line, Kind: callgraph.SiteKind(ws.Kind),
+		Ref: w.Names.Strings[ws.Ref], Callee: r.method(ws.Callee)}
+	if ws.Error >= 0 {
+		cs.Error = w.Names.Strings[ws.Error]
+	}
+	if n := len(ws.Targets); n > 0 {
+		cs.Targets = make([]*hierarchy.Method, n)
+		for j, t := range ws.Targets {
+			cs.Targets[j] = r.methods[t]
+		}
+	}
+	// w is only read (a worker keeps it for later links): the site's
+	// lists are w's without spare capacity, so appends copy them.
+	st := &site{at: i, cs: cs, resolved: r.method(ws.Resolved), args: slices.Clip(ws.Args), base: ws.Base, dst: ws.Dst,
+		hidden: ws.Hidden, recv1: ws.Recv1, recvMore: slices.Clip(ws.RecvMore)}
+	if ws.Info {
+		st.caller = s.byID[r.methods[ws.Caller].ID]
+	}
+	if s.pool != nil {
+		if len(ws.Bound) != 1 || ws.Bound[0] != -1 {
+			st.targets = make(map[int32]bool, len(ws.Bound))
+			for _, t := range ws.Bound {
+				st.targets[r.methods[t].ID] = true
+			}
+		}
+		if len(ws.SelBound) > 0 {
+			st.bound = &bitset{}
+			for _, x := range ws.SelBound {
+				st.bound.add(s.pool, x)
+			}
+		}
+	}
+	s.sites[i] = st
+	return st
 }
