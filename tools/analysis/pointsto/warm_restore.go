@@ -39,6 +39,9 @@ type warmReader struct {
 	methods []*hierarchy.Method
 	fields  []*hierarchy.Field
 	sets    []*bitset
+	// The caller of the last site listed asked about, and the answer.
+	lastCaller          int32
+	lastAsked, lastKept bool
 }
 
 // check validates the indices of w, so that state cannot fail: its own
@@ -413,7 +416,11 @@ func (r *warmReader) listed(i int32) bool {
 	if ws.Hidden {
 		return false
 	}
-	return r.s.keeps(r.method(ws.Caller))
+	// Sites are stored by caller: ask Options.Sites once per caller.
+	if ws.Caller != r.lastCaller || !r.lastAsked {
+		r.lastCaller, r.lastAsked, r.lastKept = ws.Caller, true, r.s.keeps(r.method(ws.Caller))
+	}
+	return r.lastKept
 }
 
 // method returns method x of w (nil for -1).
