@@ -4,6 +4,7 @@ import (
 	"cmp"
 	"fmt"
 	"slices"
+	"sync/atomic"
 
 	"github.com/vmihailenco/msgpack/v5"
 
@@ -28,6 +29,11 @@ type Names struct {
 	MethodPhantom []bool
 	Fields        []int32
 	FieldPhantom  []bool
+
+	// hints, made when n is decoded, hold where each method was found in
+	// its class's list the last time n was resolved: a worker resolves one
+	// state's names link after link, in hierarchies built alike.
+	hints []atomic.Int32
 }
 
 // NameWriter assigns indices to names in order of first reference.
@@ -172,6 +178,9 @@ func Decode(dec *msgpack.Decoder, n *Names, ints func(Ints)) error {
 	r := NewReader(b)
 	n.Ints(r)
 	ints(r)
+	if r.Err() == nil {
+		n.hints = make([]atomic.Int32, len(n.MethodPhantom))
+	}
 	return r.Err()
 }
 
@@ -243,7 +252,7 @@ func (n *Names) entities(h *hierarchy.Hierarchy) (*Entities, error) {
 		if err != nil {
 			return nil, err
 		}
-		m := c.DeclaredMethod(name, desc)
+		m := n.declaredMethod(i, c, name, desc)
 		if n.MethodPhantom[i] {
 			m = h.PhantomMethod(c, name, desc)
 		}
@@ -268,6 +277,27 @@ func (n *Names) entities(h *hierarchy.Hierarchy) (*Entities, error) {
 		e.Fields[i] = f
 	}
 	return e, nil
+}
+
+// declaredMethod is c.DeclaredMethod(name, desc) for method i of n,
+// looked for first where it was found last time.
+func (n *Names) declaredMethod(i int, c *hierarchy.Class, name, desc string) *hierarchy.Method {
+	if i >= len(n.hints) {
+		return c.DeclaredMethod(name, desc)
+	}
+	h := &n.hints[i]
+	if j := int(h.Load()); j < len(c.Methods) {
+		if m := c.Methods[j]; m.Name == name && m.Desc == desc {
+			return m
+		}
+	}
+	for j, m := range c.Methods {
+		if m.Name == name && m.Desc == desc {
+			h.Store(int32(j))
+			return m
+		}
+	}
+	return nil
 }
 
 // CheckInputs checks that the summaries (by body SHA-256) are linked in
