@@ -134,6 +134,13 @@ type method struct {
 // newExcFrom records that the exceptions of method t flow to mi's, and
 // reports whether that is new.
 func (mi *method) newExcFrom(t int32) bool {
+	if mi.excSet == nil && len(mi.excFrom) > outSetMin { // a restored list
+		mi.excSet = make(map[int32]bool, 2*len(mi.excFrom))
+		for _, x := range mi.excFrom {
+			mi.excSet[x] = true
+		}
+		mi.excFrom = nil
+	}
 	if mi.excSet != nil {
 		if mi.excSet[t] {
 			return false

@@ -263,6 +263,7 @@ func (r *warmReader) state() {
 		}
 		return r.fields[x].ID
 	}
+	s.objIDs = make(map[objKey]int32, len(w.ObjClass))
 	for i, ci := range w.ObjClass {
 		c := r.classes[ci]
 		k := objKey{method: -1, site: w.ObjKeys[4*i+1], level: w.ObjKeys[4*i+2], class: -1}
@@ -284,18 +285,7 @@ func (r *warmReader) state() {
 	for i := 0; i < len(w.Rep); i += 2 {
 		s.nodes[w.Rep[i]].rep = w.Rep[i+1]
 	}
-	r.sets = make([]*bitset, len(w.Sets))
-	for i, d := range w.Sets {
-		ids := make([]uint32, len(d))
-		x := uint32(0)
-		for j, v := range d {
-			x += v
-			ids[j] = x
-		}
-		b := &bitset{arr: ids, n: int32(len(ids))}
-		b.maybeDense(s.pool)
-		r.sets[i] = b
-	}
+	r.sets = r.decodeSets()
 	e := 0
 	// Lists come from slabs (here and below, as do the methods and
 	// sites), without spare capacity: an append copies them out.
@@ -369,10 +359,20 @@ func (r *warmReader) state() {
 		s.order = append(s.order, m)
 	}
 	s.sortedOrder = len(s.order)
+	nexc := 0
 	for _, wm := range w.Reached {
-		mi := s.byID[r.methods[wm.M].ID]
-		for _, t := range wm.ExcFrom {
-			mi.newExcFrom(r.methods[t].ID)
+		nexc += len(wm.ExcFrom)
+	}
+	excFrom := make([]int32, nexc)
+	for i, wm := range w.Reached {
+		// Distinct (Checkpoint wrote a set); newExcFrom makes a set of a
+		// long list when it is first asked.
+		if n := len(wm.ExcFrom); n > 0 {
+			mi := &methods[i]
+			mi.excFrom, excFrom = excFrom[:n:n], excFrom[n:]
+			for j, t := range wm.ExcFrom {
+				mi.excFrom[j] = r.methods[t].ID
+			}
 		}
 	}
 	for _, i := range w.Inited {
@@ -469,4 +469,48 @@ func (r *warmReader) site(i int32) *site {
 	}
 	s.sites[i] = st
 	return st
+}
+
+// decodeSets makes w's distinct sets: an array set's ids in one slab (each
+// without spare capacity, so growing copies it out), a dense set's words
+// straight from the deltas.
+func (r *warmReader) decodeSets() []*bitset {
+	w, s := r.w, r.s
+	sets := make([]*bitset, len(w.Sets))
+	bs := make([]bitset, len(w.Sets))
+	last := make([]uint32, len(w.Sets))
+	narr := 0
+	for i, d := range w.Sets {
+		x := uint32(0)
+		for _, v := range d {
+			x += v
+		}
+		last[i] = x
+		if len(d) == 0 || !denseFits(len(d), int(x>>6-d[0]>>6)+1) {
+			narr += len(d)
+		}
+	}
+	slab := make([]uint32, narr)
+	for i, d := range w.Sets {
+		b := &bs[i]
+		b.n = int32(len(d))
+		if len(d) > 0 && denseFits(len(d), int(last[i]>>6-d[0]>>6)+1) {
+			lo := int32(d[0] >> 6)
+			b.words, b.lo = s.pool.get(int(int32(last[i]>>6)-lo+1)), lo
+			x := uint32(0)
+			for _, v := range d {
+				x += v
+				b.words[int32(x>>6)-lo] |= 1 << (x & 63)
+			}
+		} else {
+			b.arr, slab = slab[:len(d):len(d)], slab[len(d):]
+			x := uint32(0)
+			for j, v := range d {
+				x += v
+				b.arr[j] = x
+			}
+		}
+		sets[i] = b
+	}
+	return sets
 }
