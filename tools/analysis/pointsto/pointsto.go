@@ -54,6 +54,8 @@
 // solves the JVM's start-up code alone, once, from the runtime's summary;
 // Analyze with Options.Warm continues from that state, which every
 // program's fixpoint contains, and so reaches exactly the cold result.
+// A restored call site is made when first used (a dispatch on its
+// receivers, or a graph listing it): a link touches few of the JDK's.
 //
 // Deliberate exception to using a maintained set library: the sets are
 // our own (sets.go). x/tools' intsets made differences against large sets
