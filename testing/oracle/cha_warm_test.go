@@ -28,18 +28,7 @@ func TestCHAWarmStartEqualsCold(t *testing.T) {
 			continue
 		}
 		t.Run(p.name, func(t *testing.T) {
-			sums := librarySummaries(t, p, jdk)
-			prog, err := link.Load(link.Options{Client: []string{p.client}, Summaries: sums, Release: 17})
-			if err != nil {
-				t.Fatal(err)
-			}
-			defer prog.Close()
-			roots := prog.MainMethods()
-			if e := entries(p.name); e != nil {
-				if roots, err = prog.Entries(e); err != nil {
-					t.Fatal(err)
-				}
-			}
+			prog, roots := linkSummaries(t, p, jdk)
 			cold, err := cha.CallGraph(prog, roots, cha.Options{})
 			if err != nil {
 				t.Fatal(err)
@@ -85,6 +74,24 @@ func TestCHAWarmStartEqualsCold(t *testing.T) {
 				p.name, len(cold.Reachable), len(cold.Sites), len(want.Sites))
 		})
 	}
+}
+
+// linkSummaries links p's client with its libraries' summaries and jdk,
+// for the test's duration, and returns the program and its roots.
+func linkSummaries(t *testing.T, p program, jdk string) (*link.Program, []*hierarchy.Method) {
+	t.Helper()
+	prog, err := link.Load(link.Options{Client: []string{p.client}, Summaries: librarySummaries(t, p, jdk), Release: 17})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { prog.Close() })
+	roots := prog.MainMethods()
+	if e := entries(p.name); e != nil {
+		if roots, err = prog.Entries(e); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return prog, roots
 }
 
 // graphDifference describes the first difference between two call graphs

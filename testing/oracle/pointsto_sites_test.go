@@ -6,7 +6,6 @@ import (
 	"github.com/rules-fragment/rules_fragment/tools/analysis/pointsto"
 	"github.com/rules-fragment/rules_fragment/tools/callgraph"
 	"github.com/rules-fragment/rules_fragment/tools/hierarchy"
-	"github.com/rules-fragment/rules_fragment/tools/link"
 )
 
 // TestPointsToClientSites: a points-to graph listing only the client's
@@ -22,13 +21,7 @@ func TestPointsToClientSites(t *testing.T) {
 			p = x
 		}
 	}
-	sums := librarySummaries(t, p, jdk)
-	prog, err := link.Load(link.Options{Client: []string{p.client}, Summaries: sums, Release: 17})
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer prog.Close()
-	roots := prog.MainMethods()
+	prog, roots := linkSummaries(t, p, jdk)
 	client := func(m *hierarchy.Method) bool { return prog.IsClient(m.Class) }
 	for _, perClass := range []bool{false, true} {
 		w, err := pointsto.ReadWarm(jdkWarm, perClass)
