@@ -432,7 +432,8 @@ func (r *warmReader) method(x int32) *hierarchy.Method {
 }
 
 // site makes restored site i. Its solving state (bound targets and
-// selections) is made only while solving: done drops it.
+// selections) is made only while solving: done drops it. (receivers makes
+// every site the graph lists before done, so graph finds them made.)
 func (r *warmReader) site(i int32) *site {
 	s, w, ws := r.s, r.w, &r.w.Sites[i]
 	cs := &callgraph.Site{Caller: r.method(ws.Caller), ID: ws.ID, Line: ws.Line, Kind: callgraph.SiteKind(ws.Kind),
