@@ -645,13 +645,10 @@ func (s *solver) siteAt(i int32) *site {
 // does not list are not made.
 func (s *solver) listed(i int) *site {
 	st := s.sites[i]
-	if st == nil {
-		if !s.lazy.listed(int32(i)) {
-			return nil
-		}
-		st = s.lazy.site(int32(i))
-	}
-	if st.hidden || !s.keeps(st.cs.Caller) {
+	switch {
+	case st == nil && s.lazy.listed(int32(i)):
+		return s.lazy.site(int32(i))
+	case st == nil || st.hidden || !s.keeps(st.cs.Caller):
 		return nil
 	}
 	return st

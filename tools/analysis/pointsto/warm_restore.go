@@ -81,6 +81,7 @@ func (r *warmReader) tables() ([]int32, error) {
 	return classes, nil
 }
 
+// checkTables is tables' check of every index of w.
 func (r *warmReader) checkTables() error {
 	w := r.w
 	n, no := w.NumNodes, int32(len(w.ObjClass))
@@ -479,15 +480,18 @@ func (r *warmReader) decodeSets() []*bitset {
 	w, s := r.w, r.s
 	sets := make([]*bitset, len(w.Sets))
 	bs := make([]bitset, len(w.Sets))
-	last := make([]uint32, len(w.Sets))
+	last := make([]uint32, len(w.Sets)) // each set's largest id
+	// dense is maybeDense's rule, without making the array first.
+	dense := func(i int) bool {
+		d := w.Sets[i]
+		return len(d) > 0 && denseFits(len(d), int(last[i]>>6-d[0]>>6)+1)
+	}
 	narr := 0
 	for i, d := range w.Sets {
-		x := uint32(0)
 		for _, v := range d {
-			x += v
+			last[i] += v
 		}
-		last[i] = x
-		if len(d) == 0 || !denseFits(len(d), int(x>>6-d[0]>>6)+1) {
+		if !dense(i) {
 			narr += len(d)
 		}
 	}
@@ -495,7 +499,7 @@ func (r *warmReader) decodeSets() []*bitset {
 	for i, d := range w.Sets {
 		b := &bs[i]
 		b.n = int32(len(d))
-		if len(d) > 0 && denseFits(len(d), int(last[i]>>6-d[0]>>6)+1) {
+		if dense(i) {
 			lo := int32(d[0] >> 6)
 			b.words, b.lo = s.pool.get(int(int32(last[i]>>6)-lo+1)), lo
 			x := uint32(0)
