@@ -301,8 +301,8 @@ func build(fe *frontend.Program) (*summary.Unit, error) {
 func internSorted(p *summary.Pool, specs []*hierarchy.ClassSpec, slots []*classBodies) {
 	set := map[string]bool{}
 	for _, cb := range slots {
-		for _, s := range cb.pool.Strings {
-			set[s] = true
+		for id := range int32(cb.pool.NumStrings()) {
+			set[cb.pool.StringAt(id)] = true
 		}
 	}
 	for _, spec := range specs {
@@ -339,11 +339,14 @@ func internSorted(p *summary.Pool, specs []*hierarchy.ClassSpec, slots []*classB
 	}
 	fields, methods := map[ref]bool{}, map[ref]bool{}
 	for _, cb := range slots {
-		for _, f := range cb.pool.Fields {
-			fields[ref{cb.pool.Strings[f.Class], cb.pool.Strings[f.Name], cb.pool.Strings[f.Desc], false}] = true
+		ps := cb.pool.StringAt
+		for id := range int32(cb.pool.NumFields()) {
+			f := cb.pool.FieldAt(id)
+			fields[ref{ps(f.Class), ps(f.Name), ps(f.Desc), false}] = true
 		}
-		for _, m := range cb.pool.Methods {
-			methods[ref{cb.pool.Strings[m.Class], cb.pool.Strings[m.Name], cb.pool.Strings[m.Desc], m.Interface}] = true
+		for id := range int32(cb.pool.NumMethods()) {
+			m := cb.pool.MethodAt(id)
+			methods[ref{ps(m.Class), ps(m.Name), ps(m.Desc), m.Interface}] = true
 		}
 	}
 	byName := func(a, b ref) int {

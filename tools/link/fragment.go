@@ -304,7 +304,7 @@ func (f *fragment) receiverTypes(lib []*hierarchy.Class) ([]*hierarchy.Class, er
 				if s.Op != summary.OpCall || (s.Kind != summary.CallVirtual && s.Kind != summary.CallInterface) {
 					continue
 				}
-				r := f.h.Lookup(f.p.Pool.Strings[f.p.Pool.Methods[s.Ref].Class])
+				r := f.h.Lookup(f.p.Pool.StringAt(f.p.Pool.MethodAt(s.Ref).Class))
 				if r != nil && !mark[r.ID] {
 					mark[r.ID] = true
 					out = append(out, r)

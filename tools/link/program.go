@@ -79,7 +79,10 @@ type Summary struct {
 	// input defines instead.
 	Shadowed []string
 	keep     []bool // classes linked (OnlyReferenced); nil: all
-	mapper   *summary.Mapper
+	// mapper translates the summary's ids into the program's; nil for
+	// the summary the program's pool is over, whose ids are the
+	// program's and whose bodies are shared (summary.Unit.SharedBody).
+	mapper *summary.Mapper
 }
 
 type source struct {
@@ -145,13 +148,28 @@ func (p *Program) Close() error {
 
 func (p *Program) readSummaries(cache *summary.Cache, client, libs []string) error {
 	have := map[string]bool{}
+	var base *Summary // the one with the most strings, the first of equals
 	for i, f := range slices.Concat(client, libs) {
 		u, h, err := cache.ReadUnit(f)
 		if err != nil {
 			return err
 		}
 		have[string(h.BodySHA)] = true
-		p.Summaries = append(p.Summaries, &Summary{File: f, Client: i < len(client), Header: h, Unit: u, mapper: summary.NewMapper(u.Pool, p.Pool)})
+		s := &Summary{File: f, Client: i < len(client), Header: h, Unit: u}
+		if base == nil || u.Pool.NumStrings() > base.Unit.Pool.NumStrings() {
+			base = s
+		}
+		p.Summaries = append(p.Summaries, s)
+	}
+	if base != nil {
+		if pool, ok := summary.NewPoolOver(base.Unit.Pool); ok {
+			p.Pool = pool
+		}
+	}
+	for _, s := range p.Summaries {
+		if s.Unit.Pool != p.Pool.Base() {
+			s.mapper = summary.NewMapper(s.Unit.Pool, p.Pool)
+		}
 	}
 	for _, s := range p.Summaries {
 		for _, d := range s.Header.Deps {
@@ -234,7 +252,11 @@ func (p *Program) Body(m *hierarchy.Method) (*summary.Body, error) {
 		p.bodies[m.ID] = s.synth[m.Name+m.Desc]
 	case s.sum != nil:
 		var b *summary.Body
-		b, err = s.sum.Unit.Body(s.class, int(m.Index), s.sum.mapper)
+		if s.sum.mapper == nil {
+			b, err = s.sum.Unit.SharedBody(s.class, int(m.Index))
+		} else {
+			b, err = s.sum.Unit.Body(s.class, int(m.Index), s.sum.mapper)
+		}
 		if err != nil {
 			err = &summary.Error{File: s.sum.File, What: "bad content", Err: err}
 		}

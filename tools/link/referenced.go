@@ -127,7 +127,7 @@ func (p *Program) referenced(idx map[string]summaryClass, files []*frontend.Clas
 			}
 		}
 		for _, id := range c.Refs {
-			visit(sc.sum.Unit.Pool.Strings[id])
+			visit(sc.sum.Unit.Pool.StringAt(id))
 		}
 	}
 	return func(name string) bool {

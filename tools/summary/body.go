@@ -317,11 +317,11 @@ func (b *Body) check(s *Stmt, p *Pool) error {
 	var n int
 	switch s.Op.refKind() {
 	case refString:
-		n = len(p.Strings)
+		n = p.NumStrings()
 	case refField:
-		n = len(p.Fields)
+		n = p.NumFields()
 	case refMethod:
-		n = len(p.Methods)
+		n = p.NumMethods()
 	}
 	if s.Ref < -1 || int(s.Ref) >= n {
 		return fmt.Errorf("reference %d out of range", s.Ref)

@@ -207,11 +207,11 @@ func checkBody(b *Body, p *Pool) error {
 		n := 0
 		switch s.Op.refKind() {
 		case refString:
-			n = len(p.Strings)
+			n = len(p.strTab)
 		case refField:
-			n = len(p.Fields)
+			n = len(p.fieldTab)
 		case refMethod:
-			n = len(p.Methods)
+			n = len(p.methodTab)
 		}
 		if s.Ref < -1 || int(s.Ref) >= n {
 			return fmt.Errorf("stmt %d (%s): ref %d of %d", i, s.Op, s.Ref, n)
@@ -331,12 +331,12 @@ func TestBodyMapper(t *testing.T) {
 	}
 	// The interface method was not merged with the class method of the
 	// same name that the target pool had (id 1).
-	if got, err := DecodeBody(AppendBody(nil, &Body{Stmts: []Stmt{sCall(OpCall, CallInterface, -1, -1, r.mIface, 1, 1)}}), from, m); err != nil || got.Stmts[0].Ref == 1 || !to.Methods[got.Stmts[0].Ref].Interface {
+	if got, err := DecodeBody(AppendBody(nil, &Body{Stmts: []Stmt{sCall(OpCall, CallInterface, -1, -1, r.mIface, 1, 1)}}), from, m); err != nil || got.Stmts[0].Ref == 1 || !to.methodTab[got.Stmts[0].Ref].Interface {
 		t.Errorf("interface method reference mapped to %+v, %v", got, err)
 	}
 	// No entry was interned twice.
 	seen := map[string]bool{}
-	for _, s := range to.Strings {
+	for _, s := range to.strTab {
 		if seen[s] {
 			t.Errorf("string %q interned twice", s)
 		}
@@ -357,16 +357,16 @@ func checkMapped(t *testing.T, name string, from, to *Pool, want, got *Body) {
 		if w.Ref >= 0 {
 			switch w.Op.refKind() {
 			case refString:
-				if g.Ref < 0 || int(g.Ref) >= len(to.Strings) || to.Strings[g.Ref] != from.Strings[w.Ref] {
-					t.Errorf("%s: stmt %d (%s): string %d does not map to %q", name, i, w.Op, g.Ref, from.Strings[w.Ref])
+				if g.Ref < 0 || int(g.Ref) >= len(to.strTab) || to.strTab[g.Ref] != from.strTab[w.Ref] {
+					t.Errorf("%s: stmt %d (%s): string %d does not map to %q", name, i, w.Op, g.Ref, from.strTab[w.Ref])
 				}
 			case refField:
-				if g.Ref < 0 || int(g.Ref) >= len(to.Fields) || to.FieldName(g.Ref) != from.FieldName(w.Ref) {
+				if g.Ref < 0 || int(g.Ref) >= len(to.fieldTab) || to.FieldName(g.Ref) != from.FieldName(w.Ref) {
 					t.Errorf("%s: stmt %d (%s): field %d does not map to %s", name, i, w.Op, g.Ref, from.FieldName(w.Ref))
 				}
 			case refMethod:
-				if g.Ref < 0 || int(g.Ref) >= len(to.Methods) || to.MethodName(g.Ref) != from.MethodName(w.Ref) ||
-					to.Methods[g.Ref].Interface != from.Methods[w.Ref].Interface {
+				if g.Ref < 0 || int(g.Ref) >= len(to.methodTab) || to.MethodName(g.Ref) != from.MethodName(w.Ref) ||
+					to.methodTab[g.Ref].Interface != from.methodTab[w.Ref].Interface {
 					t.Errorf("%s: stmt %d (%s): method %d does not map to %s", name, i, w.Op, g.Ref, from.MethodName(w.Ref))
 				}
 			}
@@ -382,7 +382,7 @@ func checkMapped(t *testing.T, name string, from, to *Pool, want, got *Body) {
 
 // badBodies returns encodings that DecodeBody must reject.
 func badBodies(p *Pool, r testRefs) map[string][]byte {
-	ns, nf, nm := int32(len(p.Strings)), int32(len(p.Fields)), int32(len(p.Methods))
+	ns, nf, nm := int32(len(p.strTab)), int32(len(p.fieldTab)), int32(len(p.methodTab))
 	enc := func(numVars int32, params []int32, stmts ...Stmt) []byte {
 		return AppendBody(nil, &Body{NumVars: numVars, Params: params, Stmts: stmts})
 	}
@@ -482,7 +482,7 @@ func TestBodyBad(t *testing.T) {
 		}
 	}
 	// The last valid variable and ids are accepted.
-	ns, nf, nm := int32(len(p.Strings)), int32(len(p.Fields)), int32(len(p.Methods))
+	ns, nf, nm := int32(len(p.strTab)), int32(len(p.fieldTab)), int32(len(p.methodTab))
 	edge := &Body{NumVars: 3, Params: []int32{2}, Stmts: []Stmt{
 		sNew(2, ns-1, 1), sConst(5, 2, ns-1), sCast(2, 2, ns-1), sCatch(2, ns-1), sNewArray(1, 2, ns-1, 2),
 		sLoad(2, 2, nf-1), sStore(2, 2, nf-1), sStaticLoad(2, nf-1), sStaticStore(2, nf-1),

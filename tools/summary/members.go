@@ -59,7 +59,7 @@ func (u *Unit) Complete(c *Class) *Class {
 func (u *Unit) decodeMembers(c *Class) {
 	d := u.members
 	r := &varReader{b: d.table, off: c.lazy.off}
-	ss := u.Pool.Strings
+	ss := u.Pool.strTab
 	if k := r.count(); k > 0 {
 		c.Fields, d.fields = slab(d.fields, k)
 		for j := range c.Fields {
@@ -105,7 +105,7 @@ func (u *Unit) skipMembers(r *varReader, c *Class, l *lazyMembers, ck *int32, of
 	l.off, l.chunk, l.at = r.off, *ck, *off
 	l.pending.Store(true)
 	c.lazy = l
-	ns := int32(len(u.Pool.Strings))
+	ns := int32(len(u.Pool.strTab))
 	str := func() {
 		if v := r.int32(); (v < 0 || v >= ns) && r.err == nil {
 			r.err = errStringID(v)
@@ -155,6 +155,6 @@ func errBeyondChunk(c *Class, j int, u *Unit, table []byte) error {
 		r.int32()
 		r.uint()
 	}
-	ss := u.Pool.Strings
+	ss := u.Pool.strTab
 	return fmt.Errorf("class %s: body of %s%s beyond its chunk", c.Name, ss[r.int32()], ss[r.int32()])
 }

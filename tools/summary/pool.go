@@ -1,23 +1,38 @@
 package summary
 
-import "cmp"
+import (
+	"cmp"
+	"slices"
+)
 
 // Pool interns the symbols that statements refer to: strings (class names,
 // array descriptors, member names and descriptors), field references and
 // method references, each by a dense id. A summary has one Pool; the linker
 // has a program-wide Pool into which each summary's ids are mapped.
+//
+// A linker's pool can be made over the pool of its largest summary (the
+// runtime's; NewPoolOver): that summary's ids are then the program's, so
+// its bodies need no translation and a persistent worker decodes each of
+// them once for all its links (Unit.SharedBody).
 type Pool struct {
-	Strings []string
-	Fields  []FieldRef
-	Methods []MethodRef
+	// The pool's own entries. Over a base, their ids come after the
+	// base's: read a pool through StringAt, FieldAt and MethodAt.
+	strTab    []string
+	fieldTab  []FieldRef
+	methodTab []MethodRef
 
 	// The lookup maps of String, FieldID and MethodID. A decoded pool
 	// leaves them nil until something interns into it (a linker only reads
 	// a summary's pool), which spares every link building three maps over
-	// the runtime's ~700 k symbols.
-	strs    map[string]int32
-	fields  map[FieldRef]int32
-	methods map[MethodRef]int32
+	// the runtime's ~700 k symbols. Over a base, they also remember the
+	// base's ids found by binary search.
+	strIDs    map[string]int32
+	fieldIDs  map[FieldRef]int32
+	methodIDs map[MethodRef]int32
+
+	base       *Pool // read only; nil if none
+	nS, nF, nM int32 // the base's number of strings, fields and methods
+	sorted     bool  // a decoded pool's tables are strictly increasing
 }
 
 // FieldRef is a symbolic field reference: ids of class, name and descriptor.
@@ -32,37 +47,94 @@ type MethodRef struct {
 
 // NewPool returns an empty pool.
 func NewPool() *Pool {
-	return &Pool{strs: map[string]int32{}, fields: map[FieldRef]int32{}, methods: map[MethodRef]int32{}}
+	return &Pool{strIDs: map[string]int32{}, fieldIDs: map[FieldRef]int32{}, methodIDs: map[MethodRef]int32{}}
 }
+
+// NewPoolOver returns a pool that starts with base's entries under base's
+// ids, and false (and an empty pool) if base cannot be one. A base is a
+// decoded summary's pool whose tables are sorted, as the summarizer writes
+// them, so that it is searched without lookup maps; it is never written.
+func NewPoolOver(base *Pool) (*Pool, bool) {
+	p := NewPool()
+	if base == nil || !base.sorted || base.base != nil {
+		return p, false
+	}
+	p.base = base
+	p.nS, p.nF, p.nM = int32(len(base.strTab)), int32(len(base.fieldTab)), int32(len(base.methodTab))
+	return p, true
+}
+
+// Base returns the pool p was made over (NewPoolOver), or nil.
+func (p *Pool) Base() *Pool { return p.base }
 
 // index builds the lookup maps of a decoded pool on first interning.
 func (p *Pool) index() {
-	if p.strs != nil {
+	if p.strIDs != nil {
 		return
 	}
-	p.strs = make(map[string]int32, len(p.Strings))
-	for i, s := range p.Strings {
-		p.strs[s] = int32(i)
+	p.strIDs = make(map[string]int32, len(p.strTab))
+	for i, s := range p.strTab {
+		p.strIDs[s] = int32(i)
 	}
-	p.fields = make(map[FieldRef]int32, len(p.Fields))
-	for i, f := range p.Fields {
-		p.fields[f] = int32(i)
+	p.fieldIDs = make(map[FieldRef]int32, len(p.fieldTab))
+	for i, f := range p.fieldTab {
+		p.fieldIDs[f] = int32(i)
 	}
-	p.methods = make(map[MethodRef]int32, len(p.Methods))
-	for i, m := range p.Methods {
-		p.methods[m] = int32(i)
+	p.methodIDs = make(map[MethodRef]int32, len(p.methodTab))
+	for i, m := range p.methodTab {
+		p.methodIDs[m] = int32(i)
 	}
+}
+
+// NumStrings, NumFields and NumMethods return the number of ids of each
+// kind (the base's included).
+func (p *Pool) NumStrings() int { return int(p.nS) + len(p.strTab) }
+
+// NumFields returns the number of field ids (see NumStrings).
+func (p *Pool) NumFields() int { return int(p.nF) + len(p.fieldTab) }
+
+// NumMethods returns the number of method ids (see NumStrings).
+func (p *Pool) NumMethods() int { return int(p.nM) + len(p.methodTab) }
+
+// StringAt returns string id.
+func (p *Pool) StringAt(id int32) string {
+	if id < p.nS {
+		return p.base.strTab[id]
+	}
+	return p.strTab[id-p.nS]
+}
+
+// FieldAt returns field reference id.
+func (p *Pool) FieldAt(id int32) FieldRef {
+	if id < p.nF {
+		return p.base.fieldTab[id]
+	}
+	return p.fieldTab[id-p.nF]
+}
+
+// MethodAt returns method reference id.
+func (p *Pool) MethodAt(id int32) MethodRef {
+	if id < p.nM {
+		return p.base.methodTab[id]
+	}
+	return p.methodTab[id-p.nM]
 }
 
 // String interns s.
 func (p *Pool) String(s string) int32 {
 	p.index()
-	if id, ok := p.strs[s]; ok {
+	if id, ok := p.strIDs[s]; ok {
 		return id
 	}
-	id := int32(len(p.Strings))
-	p.Strings = append(p.Strings, s)
-	p.strs[s] = id
+	if p.base != nil {
+		if i, ok := slices.BinarySearch(p.base.strTab, s); ok {
+			p.strIDs[s] = int32(i)
+			return int32(i)
+		}
+	}
+	id := p.nS + int32(len(p.strTab))
+	p.strTab = append(p.strTab, s)
+	p.strIDs[s] = id
 	return id
 }
 
@@ -74,12 +146,18 @@ func (p *Pool) Field(class, name, desc string) int32 {
 // FieldID interns a field reference made of this pool's string ids.
 func (p *Pool) FieldID(f FieldRef) int32 {
 	p.index()
-	if id, ok := p.fields[f]; ok {
+	if id, ok := p.fieldIDs[f]; ok {
 		return id
 	}
-	id := int32(len(p.Fields))
-	p.Fields = append(p.Fields, f)
-	p.fields[f] = id
+	if p.base != nil && f.Class < p.nS && f.Name < p.nS && f.Desc < p.nS {
+		if i, ok := slices.BinarySearchFunc(p.base.fieldTab, f, compareFields); ok {
+			p.fieldIDs[f] = int32(i)
+			return int32(i)
+		}
+	}
+	id := p.nF + int32(len(p.fieldTab))
+	p.fieldTab = append(p.fieldTab, f)
+	p.fieldIDs[f] = id
 	return id
 }
 
@@ -91,25 +169,31 @@ func (p *Pool) Method(class, name, desc string, iface bool) int32 {
 // MethodID interns a method reference made of this pool's string ids.
 func (p *Pool) MethodID(m MethodRef) int32 {
 	p.index()
-	if id, ok := p.methods[m]; ok {
+	if id, ok := p.methodIDs[m]; ok {
 		return id
 	}
-	id := int32(len(p.Methods))
-	p.Methods = append(p.Methods, m)
-	p.methods[m] = id
+	if p.base != nil && m.Class < p.nS && m.Name < p.nS && m.Desc < p.nS {
+		if i, ok := slices.BinarySearchFunc(p.base.methodTab, m, compareMethods); ok {
+			p.methodIDs[m] = int32(i)
+			return int32(i)
+		}
+	}
+	id := p.nM + int32(len(p.methodTab))
+	p.methodTab = append(p.methodTab, m)
+	p.methodIDs[m] = id
 	return id
 }
 
 // FieldName returns "class.name:desc" for messages.
 func (p *Pool) FieldName(id int32) string {
-	f := p.Fields[id]
-	return p.Strings[f.Class] + "." + p.Strings[f.Name] + ":" + p.Strings[f.Desc]
+	f := p.FieldAt(id)
+	return p.StringAt(f.Class) + "." + p.StringAt(f.Name) + ":" + p.StringAt(f.Desc)
 }
 
 // MethodName returns "class.name(desc)" for messages and reports.
 func (p *Pool) MethodName(id int32) string {
-	m := p.Methods[id]
-	return p.Strings[m.Class] + "." + p.Strings[m.Name] + p.Strings[m.Desc]
+	m := p.MethodAt(id)
+	return p.StringAt(m.Class) + "." + p.StringAt(m.Name) + p.StringAt(m.Desc)
 }
 
 // Mapper translates the ids of one pool (a summary's) into another (the
@@ -122,7 +206,7 @@ type Mapper struct {
 // NewMapper maps ids of from into to.
 func NewMapper(from, to *Pool) *Mapper {
 	return &Mapper{from: from, to: to,
-		strs: make([]int32, len(from.Strings)), fields: make([]int32, len(from.Fields)), methods: make([]int32, len(from.Methods))}
+		strs: make([]int32, from.NumStrings()), fields: make([]int32, from.NumFields()), methods: make([]int32, from.NumMethods())}
 }
 
 // grow extends a lazily filled table when the source pool has grown since
@@ -135,57 +219,57 @@ func grow(t []int32, n int) []int32 {
 }
 
 func (m *Mapper) str(id int32) int32 {
-	m.strs = grow(m.strs, len(m.from.Strings))
+	m.strs = grow(m.strs, m.from.NumStrings())
 	if v := m.strs[id]; v != 0 {
 		return v - 1
 	}
-	v := m.to.String(m.from.Strings[id])
+	v := m.to.String(m.from.StringAt(id))
 	m.strs[id] = v + 1
 	return v
 }
 
 func (m *Mapper) field(id int32) int32 {
-	m.fields = grow(m.fields, len(m.from.Fields))
+	m.fields = grow(m.fields, m.from.NumFields())
 	if v := m.fields[id]; v != 0 {
 		return v - 1
 	}
-	f := m.from.Fields[id]
+	f := m.from.FieldAt(id)
 	v := m.to.FieldID(FieldRef{m.str(f.Class), m.str(f.Name), m.str(f.Desc)})
 	m.fields[id] = v + 1
 	return v
 }
 
 func (m *Mapper) method(id int32) int32 {
-	m.methods = grow(m.methods, len(m.from.Methods))
+	m.methods = grow(m.methods, m.from.NumMethods())
 	if v := m.methods[id]; v != 0 {
 		return v - 1
 	}
-	r := m.from.Methods[id]
+	r := m.from.MethodAt(id)
 	v := m.to.MethodID(MethodRef{m.str(r.Class), m.str(r.Name), m.str(r.Desc), r.Interface})
 	m.methods[id] = v + 1
 	return v
 }
 
 // repeated returns the index of the first element of xs equal to an
-// earlier one, or -1. Tables the summarizer writes are strictly increasing
-// under cmp, which proves them free of repeats without a map; others are
-// checked with one.
-func repeated[T comparable](xs []T, cmp func(a, b T) int) int {
+// earlier one, or -1, and whether xs is strictly increasing under cmp.
+// Tables the summarizer writes are, which proves them free of repeats
+// without a map; others are checked with one.
+func repeated[T comparable](xs []T, cmp func(a, b T) int) (int, bool) {
 	increasing := true
 	for i := 1; i < len(xs) && increasing; i++ {
 		increasing = cmp(xs[i-1], xs[i]) < 0
 	}
 	if increasing {
-		return -1
+		return -1, true
 	}
 	seen := make(map[T]struct{}, len(xs))
 	for i, x := range xs {
 		if _, ok := seen[x]; ok {
-			return i
+			return i, false
 		}
 		seen[x] = struct{}{}
 	}
-	return -1
+	return -1, false
 }
 
 func compareFields(a, b FieldRef) int {

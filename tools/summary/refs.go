@@ -33,16 +33,16 @@ func ClassRefs(p *Pool, c *hierarchy.ClassSpec, bodies []*Body) []int32 {
 			switch s.Op.refKind() {
 			case refString:
 				if s.Ref >= 0 {
-					TypeClass(p.Strings[s.Ref], add)
+					TypeClass(p.StringAt(s.Ref), add)
 				}
 			case refField:
-				f := p.Fields[s.Ref]
-				add(p.Strings[f.Class])
-				DescriptorClasses(p.Strings[f.Desc], add)
+				f := p.FieldAt(s.Ref)
+				add(p.StringAt(f.Class))
+				DescriptorClasses(p.StringAt(f.Desc), add)
 			case refMethod:
-				m := p.Methods[s.Ref]
-				TypeClass(p.Strings[m.Class], add) // methods of arrays (clone) have an array class
-				DescriptorClasses(p.Strings[m.Desc], add)
+				m := p.MethodAt(s.Ref)
+				TypeClass(p.StringAt(m.Class), add) // methods of arrays (clone) have an array class
+				DescriptorClasses(p.StringAt(m.Desc), add)
 			}
 		}
 	}

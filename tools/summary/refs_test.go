@@ -30,7 +30,7 @@ func TestClassRefs(t *testing.T) {
 	}}
 	var names []string
 	for _, id := range ClassRefs(p, spec, []*Body{body, nil}) {
-		names = append(names, p.Strings[id])
+		names = append(names, p.strTab[id])
 	}
 	want := []string{"java/lang/Object", "java/lang/String", "p/Arg", "p/ArrElem", "p/CastElem", "p/Elem", "p/Exc", "p/FieldDesc",
 		"p/FieldType", "p/New", "p/Owner", "p/Param", "p/Ret", "p/Static"}

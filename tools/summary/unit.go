@@ -6,6 +6,7 @@ import (
 	"io"
 	"slices"
 	"strings"
+	"sync/atomic"
 
 	"github.com/vmihailenco/msgpack/v5"
 
@@ -23,6 +24,8 @@ type Unit struct {
 	Classes []*Class
 	chunks  []*chunk       // of the bodies of a decoded unit (chunks.go)
 	members *memberDecoder // of a decoded unit
+
+	sharedBytes atomic.Int64 // of the bodies kept by SharedBody
 }
 
 // Class is one class of a unit. Origin is not stored (it would be a
@@ -42,6 +45,8 @@ type Class struct {
 	Refs []int32
 	lazy *lazyMembers // of a decoded unit's class (members.go)
 	sels []int32      // of a decoded unit's class: its methods' selectors, numbered (members.go)
+	// shared are the bodies decoded by SharedBody.
+	shared atomic.Pointer[sharedBodies]
 }
 
 // Body decodes method i's statement part, translating ids with m (nil:
@@ -133,7 +138,7 @@ func (u *Unit) classTable() ([]byte, error) {
 
 func (u *Unit) encode(enc *msgpack.Encoder, types, chunks []byte) error {
 	p := u.Pool
-	if err := enc.EncodeBytes(appendStrings(nil, p.Strings)); err != nil {
+	if err := enc.EncodeBytes(appendStrings(nil, p.strTab)); err != nil {
 		return err
 	}
 	// Reference tables: the class as a difference to the previous entry's,
@@ -141,13 +146,13 @@ func (u *Unit) encode(enc *msgpack.Encoder, types, chunks []byte) error {
 	// (the summarizer sorts both tables, so differences are small).
 	var b []byte
 	var rc refCoder
-	b = putUint(b, uint64(len(p.Fields)))
-	for _, f := range p.Fields {
+	b = putUint(b, uint64(len(p.fieldTab)))
+	for _, f := range p.fieldTab {
 		b = putUint(rc.put(b, f.Class, f.Name), uint64(f.Desc))
 	}
 	rc = refCoder{}
-	b = putUint(b, uint64(len(p.Methods)))
-	for _, m := range p.Methods {
+	b = putUint(b, uint64(len(p.methodTab)))
+	for _, m := range p.methodTab {
 		iface := uint64(0)
 		if m.Interface {
 			iface = 1
@@ -338,14 +343,16 @@ func decodeUnit(rd *Reader) (*Unit, error) {
 	// Errors are reported in the order of the parts, whichever comes first.
 	errChunks := u.decodeChunkTable(chunks)
 	var errStrings, errClasses error
+	var sortedStrings bool
 	done := make(chan struct{})
 	go func() {
 		defer close(done)
-		if p.Strings, errStrings = decodeStrings(strs); errStrings != nil {
+		if p.strTab, errStrings = decodeStrings(strs); errStrings != nil {
 			return
 		}
-		if i := repeated(p.Strings, strings.Compare); i >= 0 {
-			errStrings = fmt.Errorf("string %d (%q) repeats", i, p.Strings[i])
+		var i int
+		if i, sortedStrings = repeated(p.strTab, strings.Compare); i >= 0 {
+			errStrings = fmt.Errorf("string %d (%q) repeats", i, p.strTab[i])
 			return
 		}
 		if errChunks == nil {
@@ -364,6 +371,7 @@ func decodeUnit(rd *Reader) (*Unit, error) {
 	case errClasses != nil:
 		return nil, fmt.Errorf("class table: %w", errClasses)
 	}
+	p.sorted = p.sorted && sortedStrings
 	return u, nil
 }
 
@@ -397,33 +405,36 @@ func (p *Pool) decodeRefs(b []byte, nstrings int) error {
 	}
 	var rc refCoder
 	n := r.count()
-	p.Fields = make([]FieldRef, 0, n)
+	p.fieldTab = make([]FieldRef, 0, n)
 	for i := 0; i < n && r.err == nil; i++ {
 		class, name := rc.get(r)
-		p.Fields = append(p.Fields, FieldRef{check(class), check(name), str()})
+		p.fieldTab = append(p.fieldTab, FieldRef{check(class), check(name), str()})
 	}
-	if i := repeated(p.Fields, compareFields); i >= 0 && r.err == nil {
+	i, sortedFields := repeated(p.fieldTab, compareFields)
+	if i >= 0 && r.err == nil {
 		r.err = fmt.Errorf("field reference %d repeats", i)
 	}
 	rc = refCoder{}
 	n = r.count()
-	p.Methods = make([]MethodRef, 0, n)
+	p.methodTab = make([]MethodRef, 0, n)
 	for i := 0; i < n && r.err == nil; i++ {
 		class, name := rc.get(r)
-		p.Methods = append(p.Methods, MethodRef{check(class), check(name), str(), r.uint() != 0})
+		p.methodTab = append(p.methodTab, MethodRef{check(class), check(name), str(), r.uint() != 0})
 	}
-	if i := repeated(p.Methods, compareMethods); i >= 0 && r.err == nil {
+	i, sortedMethods := repeated(p.methodTab, compareMethods)
+	if i >= 0 && r.err == nil {
 		r.err = fmt.Errorf("method reference %d repeats", i)
 	}
 	if r.err == nil && r.off != len(b) {
 		r.err = fmt.Errorf("%d bytes after the tables", len(b)-r.off)
 	}
+	p.sorted = sortedFields && sortedMethods // and the strings (decode)
 	return r.err
 }
 
 func (u *Unit) decodeClasses(b []byte) error {
 	r := &varReader{b: b}
-	ss := u.Pool.Strings
+	ss := u.Pool.strTab
 	str := func() string {
 		v := r.int32()
 		if int(v) >= len(ss) {

@@ -145,14 +145,14 @@ func sameUnit(want, got *Unit) error {
 	for _, c := range got.Classes {
 		got.Complete(c)
 	}
-	if !slices.Equal(want.Pool.Strings, got.Pool.Strings) {
-		return fmt.Errorf("strings %q, want %q", got.Pool.Strings, want.Pool.Strings)
+	if !slices.Equal(want.Pool.strTab, got.Pool.strTab) {
+		return fmt.Errorf("strings %q, want %q", got.Pool.strTab, want.Pool.strTab)
 	}
-	if !slices.Equal(want.Pool.Fields, got.Pool.Fields) {
-		return fmt.Errorf("fields %v, want %v", got.Pool.Fields, want.Pool.Fields)
+	if !slices.Equal(want.Pool.fieldTab, got.Pool.fieldTab) {
+		return fmt.Errorf("fields %v, want %v", got.Pool.fieldTab, want.Pool.fieldTab)
 	}
-	if !slices.Equal(want.Pool.Methods, got.Pool.Methods) {
-		return fmt.Errorf("methods %v, want %v", got.Pool.Methods, want.Pool.Methods)
+	if !slices.Equal(want.Pool.methodTab, got.Pool.methodTab) {
+		return fmt.Errorf("methods %v, want %v", got.Pool.methodTab, want.Pool.methodTab)
 	}
 	if len(want.Modules) != len(got.Modules) {
 		return fmt.Errorf("%d modules, want %d", len(got.Modules), len(want.Modules))
@@ -203,22 +203,22 @@ func TestUnitRoundTrip(t *testing.T) {
 		t.Fatal(err)
 	}
 	// The read pool interns like the written one.
-	for i, s := range u.Pool.Strings {
+	for i, s := range u.Pool.strTab {
 		if id := got.Pool.String(s); id != int32(i) {
 			t.Errorf("string %q: id %d, want %d", s, id, i)
 		}
 	}
-	for i, f := range u.Pool.Fields {
+	for i, f := range u.Pool.fieldTab {
 		if id := got.Pool.FieldID(f); id != int32(i) {
 			t.Errorf("field %v: id %d, want %d", f, id, i)
 		}
 	}
-	for i, m := range u.Pool.Methods {
+	for i, m := range u.Pool.methodTab {
 		if id := got.Pool.MethodID(m); id != int32(i) {
 			t.Errorf("method %v: id %d, want %d", m, id, i)
 		}
 	}
-	if len(got.Pool.Strings) != len(u.Pool.Strings) || len(got.Pool.Fields) != len(u.Pool.Fields) || len(got.Pool.Methods) != len(u.Pool.Methods) {
+	if len(got.Pool.strTab) != len(u.Pool.strTab) || len(got.Pool.fieldTab) != len(u.Pool.fieldTab) || len(got.Pool.methodTab) != len(u.Pool.methodTab) {
 		t.Errorf("the read pool grew when interning its own entries")
 	}
 	// Bodies decode as written, with the unit's ids and mapped into a
@@ -253,7 +253,7 @@ func TestUnitRoundTrip(t *testing.T) {
 		}
 	}
 	// A body error names the method.
-	bad := *got.Classes[1]
+	bad := Class{ClassSpec: got.Complete(got.Classes[1]).ClassSpec}
 	bad.Bodies = make([][]byte, len(bad.Methods))
 	for i := range bad.Methods {
 		bad.Bodies[i], _ = got.BodyBytes(got.Classes[1], i)
@@ -294,7 +294,7 @@ func TestUnitEmpty(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len(got.Pool.Strings)+len(got.Pool.Fields)+len(got.Pool.Methods)+len(got.Modules)+len(got.Classes) != 0 {
+	if len(got.Pool.strTab)+len(got.Pool.fieldTab)+len(got.Pool.methodTab)+len(got.Modules)+len(got.Classes) != 0 {
 		t.Errorf("empty unit read as %+v", got)
 	}
 }

@@ -39,7 +39,7 @@ func (s *Symbols) Class(ref int32) *hierarchy.Class {
 	if c, ok := s.classes[ref]; ok {
 		return c
 	}
-	c := s.H.LookupOrPhantom(s.Pool.Strings[ref])
+	c := s.H.LookupOrPhantom(s.Pool.StringAt(ref))
 	s.classes[ref] = c
 	return c
 }
@@ -49,14 +49,14 @@ func (s *Symbols) Method(ref int32) Resolution {
 	if r, ok := s.methods[ref]; ok {
 		return r
 	}
-	mr := s.Pool.Methods[ref]
+	mr := s.Pool.MethodAt(ref)
 	c := s.Class(mr.Class)
 	r := Resolution{Class: c}
 	var err error
 	if mr.Interface {
-		r.M, err = s.H.ResolveInterfaceMethod(c, s.Pool.Strings[mr.Name], s.Pool.Strings[mr.Desc])
+		r.M, err = s.H.ResolveInterfaceMethod(c, s.Pool.StringAt(mr.Name), s.Pool.StringAt(mr.Desc))
 	} else {
-		r.M, err = s.H.ResolveMethod(c, s.Pool.Strings[mr.Name], s.Pool.Strings[mr.Desc])
+		r.M, err = s.H.ResolveMethod(c, s.Pool.StringAt(mr.Name), s.Pool.StringAt(mr.Desc))
 	}
 	if err != nil {
 		r.Err = err.Error()
@@ -71,8 +71,8 @@ func (s *Symbols) Field(ref int32) *hierarchy.Field {
 	if f, ok := s.fields[ref]; ok {
 		return f
 	}
-	fr := s.Pool.Fields[ref]
-	f, err := s.H.ResolveField(s.Class(fr.Class), s.Pool.Strings[fr.Name], s.Pool.Strings[fr.Desc])
+	fr := s.Pool.FieldAt(ref)
+	f, err := s.H.ResolveField(s.Class(fr.Class), s.Pool.StringAt(fr.Name), s.Pool.StringAt(fr.Desc))
 	if err != nil {
 		f = nil
 	}
