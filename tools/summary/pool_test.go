@@ -129,3 +129,27 @@ func TestSharedBody(t *testing.T) {
 		}
 	}
 }
+
+// TestSharedBodyBudget: past the budget, bodies are decoded at every
+// request, still the unit's own.
+func TestSharedBodyBudget(t *testing.T) {
+	u, _ := sampleUnit()
+	got, _, err := ReadUnit("service.sum", bytes.NewReader(writeUnit(t, u)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	c := got.Classes[1] // Service$Impl: <init> and run have code
+	first, _ := got.Body(c, 0, nil)
+	defer func(b int64) { sharedBudget = b }(sharedBudget)
+	sharedBudget = bodyBytes(first)
+	kept, _ := got.SharedBody(c, 0)
+	if again, _ := got.SharedBody(c, 0); again != kept {
+		t.Errorf("%s.%s: a body within the budget was not kept", c.Name, c.Methods[0].Name)
+	}
+	one, _ := got.SharedBody(c, 1)
+	two, _ := got.SharedBody(c, 1)
+	want, _ := got.Body(c, 1, nil)
+	if one == two || !reflect.DeepEqual(one, want) || !reflect.DeepEqual(two, want) {
+		t.Errorf("%s.%s: past the budget, kept (%v) or not the unit's body", c.Name, c.Methods[1].Name, one == two)
+	}
+}
