@@ -67,6 +67,7 @@ type Program struct {
 	bodies  map[int32]*summary.Body
 	bodyErr map[int32]error
 	irOpts  *ir.Options
+	pre     *prefetch // of the client's IR (prefetch.go)
 }
 
 // Summary is a loaded summary file.
@@ -135,11 +136,13 @@ func Load(opts Options) (*Program, error) {
 			return nil, err
 		}
 	}
+	p.startPrefetch()
 	return p, nil
 }
 
 // Close releases the class-file containers.
 func (p *Program) Close() error {
+	p.stopPrefetch()
 	if p.fe != nil {
 		return p.fe.Close()
 	}
@@ -193,6 +196,7 @@ func (p *Program) addSummaries(b *hierarchy.Builder) {
 
 // setHierarchy installs a (re)built hierarchy and indexes sources by id.
 func (p *Program) setHierarchy(h *hierarchy.Hierarchy) {
+	p.stopPrefetch() // its IR would be of the old hierarchy
 	p.Hierarchy = h
 	p.byID = make([]*source, h.NumClasses())
 	for _, c := range h.Classes() {
@@ -275,7 +279,7 @@ func (p *Program) Body(m *hierarchy.Method) (*summary.Body, error) {
 // of it and of its lambda classes, so the IR is built once per class and
 // then dropped.
 func (p *Program) buildClassBodies(fc *frontend.Class) error {
-	ic, err := ir.BuildClass(fc.File, p.irOpts)
+	ic, err := p.classIR(fc)
 	if err != nil {
 		return fmt.Errorf("%s: %w", fc.Location(), err)
 	}
