@@ -3,6 +3,7 @@ package summary
 import (
 	"cmp"
 	"slices"
+	"strings"
 )
 
 // Pool interns the symbols that statements refer to: strings (class names,
@@ -123,19 +124,34 @@ func (p *Pool) MethodAt(id int32) MethodRef {
 // String interns s.
 func (p *Pool) String(s string) int32 {
 	p.index()
-	if id, ok := p.strIDs[s]; ok {
+	var base []string
+	if p.base != nil {
+		base = p.base.strTab
+	}
+	return intern(p.strIDs, &p.strTab, base, p.nS, s, strings.Compare)
+}
+
+// intern returns the id of x: from ids, else its index in base (sorted
+// under cmp; nil if x cannot be there), else a new id after the n entries
+// of the base, with x appended to tab.
+func intern[T comparable](ids map[T]int32, tab *[]T, base []T, n int32, x T, cmp func(a, b T) int) int32 {
+	if id, ok := ids[x]; ok {
 		return id
 	}
-	if p.base != nil {
-		if i, ok := slices.BinarySearch(p.base.strTab, s); ok {
-			p.strIDs[s] = int32(i)
-			return int32(i)
-		}
+	if i, ok := slices.BinarySearchFunc(base, x, cmp); ok {
+		ids[x] = int32(i)
+		return int32(i)
 	}
-	id := p.nS + int32(len(p.strTab))
-	p.strTab = append(p.strTab, s)
-	p.strIDs[s] = id
+	id := n + int32(len(*tab))
+	*tab = append(*tab, x)
+	ids[x] = id
 	return id
+}
+
+// inBase reports whether a reference made of these string ids can be in
+// the base's tables.
+func (p *Pool) inBase(class, name, desc int32) bool {
+	return p.base != nil && class < p.nS && name < p.nS && desc < p.nS
 }
 
 // Field interns a field reference.
@@ -146,19 +162,11 @@ func (p *Pool) Field(class, name, desc string) int32 {
 // FieldID interns a field reference made of this pool's string ids.
 func (p *Pool) FieldID(f FieldRef) int32 {
 	p.index()
-	if id, ok := p.fieldIDs[f]; ok {
-		return id
+	var base []FieldRef
+	if p.inBase(f.Class, f.Name, f.Desc) {
+		base = p.base.fieldTab
 	}
-	if p.base != nil && f.Class < p.nS && f.Name < p.nS && f.Desc < p.nS {
-		if i, ok := slices.BinarySearchFunc(p.base.fieldTab, f, compareFields); ok {
-			p.fieldIDs[f] = int32(i)
-			return int32(i)
-		}
-	}
-	id := p.nF + int32(len(p.fieldTab))
-	p.fieldTab = append(p.fieldTab, f)
-	p.fieldIDs[f] = id
-	return id
+	return intern(p.fieldIDs, &p.fieldTab, base, p.nF, f, compareFields)
 }
 
 // Method interns a method reference.
@@ -169,19 +177,11 @@ func (p *Pool) Method(class, name, desc string, iface bool) int32 {
 // MethodID interns a method reference made of this pool's string ids.
 func (p *Pool) MethodID(m MethodRef) int32 {
 	p.index()
-	if id, ok := p.methodIDs[m]; ok {
-		return id
+	var base []MethodRef
+	if p.inBase(m.Class, m.Name, m.Desc) {
+		base = p.base.methodTab
 	}
-	if p.base != nil && m.Class < p.nS && m.Name < p.nS && m.Desc < p.nS {
-		if i, ok := slices.BinarySearchFunc(p.base.methodTab, m, compareMethods); ok {
-			p.methodIDs[m] = int32(i)
-			return int32(i)
-		}
-	}
-	id := p.nM + int32(len(p.methodTab))
-	p.methodTab = append(p.methodTab, m)
-	p.methodIDs[m] = id
-	return id
+	return intern(p.methodIDs, &p.methodTab, base, p.nM, m, compareMethods)
 }
 
 // FieldName returns "class.name:desc" for messages.
