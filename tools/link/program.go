@@ -140,7 +140,8 @@ func Load(opts Options) (*Program, error) {
 	return p, nil
 }
 
-// Close releases the class-file containers.
+// Close stops building the client's IR ahead (prefetch.go) and releases
+// the class-file containers.
 func (p *Program) Close() error {
 	p.stopPrefetch()
 	if p.fe != nil {
