@@ -3,7 +3,6 @@ package link
 import (
 	"runtime"
 	"sync"
-	"sync/atomic"
 
 	"github.com/rules-fragment/rules_fragment/tools/frontend"
 	"github.com/rules-fragment/rules_fragment/tools/ir"
@@ -20,19 +19,26 @@ import (
 // not change. What depends on order, interning the IR's symbols into the
 // program's pool (summary.FromIR), stays on the analysis's goroutine, in
 // the order it asks for bodies.
+//
+// At most prefetchAhead classes built ahead wait for the analysis at any
+// time, which bounds the memory a large client's unreached classes take.
 type prefetch struct {
 	classes map[*frontend.Class]*prefetched // fixed before the goroutine starts
-	stop    atomic.Bool
+	ahead   chan struct{}                   // one per class built ahead, until used
+	quit    chan struct{}
 	done    sync.WaitGroup
 }
+
+var prefetchAhead = 256 // a variable for tests
 
 // prefetched is one class's IR, built once by whichever goroutine asks
 // first.
 type prefetched struct {
-	once sync.Once
-	ic   *ir.Class
-	err  error
-	used bool // by the analysis's goroutine, which then builds again
+	once  sync.Once
+	ic    *ir.Class
+	err   error
+	ahead bool // built by the prefetcher
+	used  bool // by the analysis's goroutine, which then builds again
 }
 
 // startPrefetch starts building the IR of the client's class files, in
@@ -50,7 +56,8 @@ func (p *Program) startPrefetch() {
 	if len(classes) < 2 {
 		return
 	}
-	f := &prefetch{classes: make(map[*frontend.Class]*prefetched, len(classes))}
+	f := &prefetch{classes: make(map[*frontend.Class]*prefetched, len(classes)),
+		ahead: make(chan struct{}, prefetchAhead), quit: make(chan struct{})}
 	for _, c := range classes {
 		f.classes[c] = &prefetched{}
 	}
@@ -59,11 +66,24 @@ func (p *Program) startPrefetch() {
 	go func() {
 		defer f.done.Done()
 		for _, c := range classes {
-			if f.stop.Load() {
+			select {
+			case <-f.quit:
+				return
+			default:
+			}
+			select {
+			case f.ahead <- struct{}{}:
+			case <-f.quit:
 				return
 			}
 			e := f.classes[c]
-			e.once.Do(func() { e.ic, e.err = ir.BuildClass(c.File, opts) })
+			e.once.Do(func() {
+				e.ic, e.err = ir.BuildClass(c.File, opts)
+				e.ahead = true
+			})
+			if !e.ahead {
+				<-f.ahead // the analysis built it first
+			}
 		}
 	}()
 	p.pre = f
@@ -75,6 +95,9 @@ func (p *Program) classIR(fc *frontend.Class) (*ir.Class, error) {
 		if e := p.pre.classes[fc]; e != nil {
 			e.once.Do(func() { e.ic, e.err = ir.BuildClass(fc.File, p.irOpts) })
 			if !e.used { // the prefetcher is done with e
+				if e.ahead {
+					<-p.pre.ahead
+				}
 				ic := e.ic
 				e.ic, e.used = nil, true
 				return ic, e.err
@@ -87,7 +110,7 @@ func (p *Program) classIR(fc *frontend.Class) (*ir.Class, error) {
 // stopPrefetch stops the prefetcher and waits for it.
 func (p *Program) stopPrefetch() {
 	if p.pre != nil {
-		p.pre.stop.Store(true)
+		close(p.pre.quit)
 		p.pre.done.Wait()
 		p.pre = nil
 	}
