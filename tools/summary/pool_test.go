@@ -7,10 +7,19 @@ import (
 	"testing"
 )
 
-// sortedPoolUnit reads back a unit whose pool was interned in sorted order,
-// as the summarizer interns (its fields and methods sorted by ids).
+// sortedPoolUnit reads back a unit of sortedPool.
 func sortedPoolUnit(t *testing.T) *Unit {
 	t.Helper()
+	got, _, err := ReadUnit("sorted.sum", bytes.NewReader(writeUnit(t, &Unit{Pool: sortedPool()})))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return got
+}
+
+// sortedPool is a pool interned in sorted order, as the summarizer interns
+// (its fields and methods sorted by ids).
+func sortedPool() *Pool {
 	p := NewPool()
 	for _, s := range []string{"()V", "(Ljava/lang/Object;)Z", "<init>", "I", "Lp/A;", "add", "count", "java/lang/Object", "java/util/List", "next", "p/A"} {
 		p.String(s)
@@ -20,11 +29,7 @@ func sortedPoolUnit(t *testing.T) *Unit {
 	p.Method("java/lang/Object", "<init>", "()V", false)
 	p.Method("java/util/List", "add", "(Ljava/lang/Object;)Z", true)
 	p.Method("p/A", "<init>", "()V", false)
-	got, _, err := ReadUnit("sorted.sum", bytes.NewReader(writeUnit(t, &Unit{Pool: p})))
-	if err != nil {
-		t.Fatal(err)
-	}
-	return got
+	return p
 }
 
 // TestPoolOver: a pool over a summary's numbers that summary's entries with

@@ -486,7 +486,9 @@ func checkReadUnit(t *testing.T, data []byte) {
 	}
 }
 
-// checkUnit decodes every body of u; those accepted must be valid.
+// checkUnit decodes every body of u; those accepted must be valid, and
+// shared as decoded. A pool that can be a linker's base must give the
+// linker its own ids.
 func checkUnit(t *testing.T, u *Unit) {
 	for _, c := range u.Classes {
 		if c.Bodies != nil || len(c.locs) != len(c.Methods) {
@@ -494,12 +496,36 @@ func checkUnit(t *testing.T, u *Unit) {
 		}
 		for i := range c.Methods {
 			b, err := u.Body(c, i, nil)
+			shared, errShared := u.SharedBody(c, i)
+			if (err == nil) != (errShared == nil) || !reflect.DeepEqual(b, shared) {
+				t.Fatalf("class %s: body %d shared as %v (%v), decoded as %v (%v)", c.Name, i, shared, errShared, b, err)
+			}
 			if err != nil || b == nil {
 				continue
 			}
 			if err := checkBody(b, u.Pool); err != nil {
 				t.Fatalf("class %s: body %d accepted but invalid: %v", c.Name, i, err)
 			}
+		}
+	}
+	over, ok := NewPoolOver(u.Pool)
+	if !ok {
+		return
+	}
+	p := u.Pool
+	for id := range int32(p.NumStrings()) {
+		if got := over.String(p.StringAt(id)); got != id {
+			t.Fatalf("string %d (%q): id %d over the unit's pool", id, p.StringAt(id), got)
+		}
+	}
+	for id := range int32(p.NumFields()) {
+		if got := over.FieldID(p.FieldAt(id)); got != id {
+			t.Fatalf("field %d (%s): id %d over the unit's pool", id, p.FieldName(id), got)
+		}
+	}
+	for id := range int32(p.NumMethods()) {
+		if got := over.MethodID(p.MethodAt(id)); got != id {
+			t.Fatalf("method %d (%s): id %d over the unit's pool", id, p.MethodName(id), got)
 		}
 	}
 }
@@ -509,6 +535,7 @@ func FuzzReadUnit(f *testing.F) {
 	u, _ := sampleUnit()
 	f.Add(writeUnit(f, u))
 	f.Add(writeUnit(f, &Unit{Pool: NewPool()}))
+	f.Add(writeUnit(f, &Unit{Pool: sortedPool()}))
 	f.Add([]byte(Magic))
 	f.Fuzz(func(t *testing.T, data []byte) {
 		checkReadUnit(t, data)
@@ -520,7 +547,7 @@ func FuzzReadUnit(f *testing.F) {
 // reaches behind the checksums.
 func FuzzUnitContent(f *testing.F) {
 	u, _ := sampleUnit()
-	for _, u := range []*Unit{u, {Pool: NewPool()}} {
+	for _, u := range []*Unit{u, {Pool: NewPool()}, {Pool: sortedPool()}} {
 		content, attached := encodeContent(f, u)
 		f.Add(content, attached)
 	}
