@@ -122,7 +122,7 @@ func (s *solver) flowDelta(n int32, d, from, cur *bitset, e edge) bool {
 		s.enqueue(m)
 		return true
 	}
-	s.flowInto(d, pass, e.filter, m, cur)
+	s.flowInto(d, pass, e.filter, m, cur, true)
 	if pass == nil {
 		s.absorb(m, d)
 	}
@@ -157,14 +157,16 @@ func (s *solver) flowAll(from, to, filter int32) {
 		s.enqueue(to)
 		return
 	}
-	s.flowInto(cur, pass, filter, to, cur)
+	s.flowInto(cur, pass, filter, to, cur, true)
 }
 
 // flowInto adds the objects of src that pass filter f (all if pass is
 // nil) to node m; if m's set then equals full, the set of the node src
 // comes from, m shares it. Successors holding the same shared set get
-// the same result (flowMemo).
-func (s *solver) flowInto(src, pass *bitset, f, m int32, full *bitset) {
+// the same result (flowMemo). succ tells that m has every object of full
+// that is not in src (a successor along an unfiltered edge; always so
+// where src is full): then equal sizes make equal sets.
+func (s *solver) flowInto(src, pass *bitset, f, m int32, full *bitset, succ bool) {
 	pm := s.nodes[m].pts
 	shared := pm != nil && pm.refs > 1
 	if shared {
@@ -216,7 +218,7 @@ func (s *solver) flowInto(src, pass *bitset, f, m int32, full *bitset) {
 	}
 	s.addDelta(m, d)
 	switch {
-	case pm.Len()+int(nw.n) == full.Len() && (pass == nil || pm.subsetOf(full) && nw.subsetOf(full)):
+	case pm.Len()+int(nw.n) == full.Len() && (pass == nil && succ || pm.subsetOf(full) && nw.subsetOf(full)):
 		// m now has the objects of full (an unfiltered edge's target has
 		// at least those): share it.
 		s.share(m, full)

@@ -45,7 +45,7 @@ func TestMemoKeyOutlivesFlow(t *testing.T) {
 	pm.refs = 2
 	s.nodes[0].pts, s.nodes[0].delta = pm, pm
 	src := rangeSet(2*canonMin, 4*canonMin)
-	s.flowInto(src, nil, -1, 0, src)
+	s.flowInto(src, nil, -1, 0, src, true)
 	if got := s.nodes[0].pts; got.Len() != 4*canonMin || !live(got) {
 		t.Fatalf("node set: %d ids, live %v", got.Len(), live(got))
 	}
@@ -60,5 +60,36 @@ func TestMemoKeyOutlivesFlow(t *testing.T) {
 	s.clearMemo()
 	if pm.refs != 0 {
 		t.Fatalf("old set: %d holders after the memo forgot it, want 0", pm.refs)
+	}
+}
+
+// A dispatch adds a receiver node's delta to a this node, which is no
+// successor of the receiver node: equal sizes (here {4, 5} and the delta
+// {3} against the node's {1, 2, 3}) must not make it take that node's
+// set.
+func TestSeedDeltaNoSuccessor(t *testing.T) {
+	s := &solver{interned: map[uint64][]*bitset{}, pool: &wordPool{}}
+	s.nodes = []node{{rep: 0}, {rep: 1}}
+	cur, d := rangeSet(1, 4), rangeSet(3, 4)
+	cur.refs, d.refs = 1, 1
+	s.nodes[1].pts = rangeSet(4, 6)
+	s.nodes[1].pts.refs = 1
+	if s.seedDelta(1, d, cur) {
+		t.Error("seedDelta reports that the node shares the receiver node's set")
+	}
+	got := s.nodes[1].pts.appendTo(nil)
+	if want := []int32{3, 4, 5}; len(got) != len(want) || got[0] != 3 || got[1] != 4 || got[2] != 5 {
+		t.Errorf("this node: %v, want %v", got, want)
+	}
+	if s.nodes[1].absorbed != d {
+		t.Error("the delta is not recorded as absorbed")
+	}
+	// Given the delta again (another site), the node stays as it is.
+	s.clearMemo()
+	s.nodes[1].queued, s.queue = false, nil
+	pts := s.nodes[1].pts
+	s.seedDelta(1, d, cur)
+	if len(s.queue) != 0 || s.nodes[1].pts != pts {
+		t.Error("the same delta changed the node again")
 	}
 }

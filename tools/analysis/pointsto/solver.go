@@ -474,7 +474,7 @@ func (s *solver) addVirtual(n int32, st *site) {
 	n = s.find(n)
 	c := s.complex(n)
 	c.recvs = append(c.recvs, st.at)
-	s.dispatchAll(st, s.elements(n))
+	s.dispatchAll(st, s.elements(n), recvSource{n: n})
 }
 
 // solve runs to the fixpoint and completes the call graph.
@@ -536,7 +536,6 @@ func (s *solver) run() error {
 					shared = true
 				}
 			}
-			s.clearMemo()
 			if c := s.cx[n]; c != nil {
 				objs = d.appendTo(objs[:0])
 				loads, stores, recvs := c.loads, c.stores, c.recvs
@@ -550,10 +549,14 @@ func (s *solver) run() error {
 						s.store(o, a.field, a.other)
 					}
 				}
+				src := recvSource{n: n, d: d, cur: cur}
 				for _, i := range recvs[:len(recvs):len(recvs)] {
-					s.dispatchAll(s.siteAt(i), objs)
+					if s.dispatchAll(s.siteAt(i), objs, src) {
+						shared = true
+					}
 				}
 			}
+			s.clearMemo()
 			s.release(d)
 			s.release(s.nodes[n].prop)
 			// Keep the snapshot only if a successor shares it: else it

@@ -382,10 +382,9 @@ func (r *warmReader) state() {
 	for i := 0; i < len(w.Selections); {
 		rm := r.methods[w.Selections[i]]
 		k := int(w.Selections[i+1])
-		sc := &selCache{byClass: map[int32]int32{}, index: map[*hierarchy.Method]int32{}}
+		sc := &selCache{}
 		for _, t := range w.Selections[i+2 : i+2+k] {
-			sc.index[r.methods[t]] = int32(len(sc.targets))
-			sc.targets = append(sc.targets, r.methods[t])
+			sc.targetIndex(r.methods[t])
 		}
 		s.selections[rm.ID] = sc
 		i += 2 + k

@@ -199,7 +199,26 @@ public class Main {
         return a + " " + a.hashCode() + " " + a.equals(new Labelled(1, new Tag("a")));
     }
 
+    // A call whose argument flows to the variable of its own receiver:
+    // binding w.walk to Walker.walk adds the Leaf to w, and the Leaf then
+    // selects Leaf.walk; Walker.walk's this never holds it.
+    static class Walker {
+        String walk(Walker w) { return kind() + w.walk(new Leaf()); }
+        String kind() { return "walker"; }
+    }
+
+    static final class Leaf extends Walker {
+        @Override String walk(Walker w) { return "leaf"; }
+        @Override String kind() { return "leaf"; }
+    }
+
+    static String selfFed() {
+        Walker w = new Walker();
+        return w.walk(w);
+    }
+
     public static void main(String[] args) throws Exception {
+        selfFed();
         record();
         threadName();
         out();
