@@ -212,14 +212,26 @@ func (r *warmReader) checkTables() error {
 		}
 	}
 	numTargets := make(map[int32]int) // resolved method → targets selected
+	targetSeen, sel := make([]int32, nm), int32(0)
+	distinct := func(xs []int32) bool { // methods in range
+		sel++
+		for _, x := range xs {
+			if targetSeen[x] == sel {
+				return false
+			}
+			targetSeen[x] = sel
+		}
+		return true
+	}
 	for i := 0; i < len(w.Selections); {
 		if i+2 > len(w.Selections) || !in(w.Selections[i], nm) {
 			return bad("selection")
 		}
 		k := int(w.Selections[i+1])
 		if _, dup := numTargets[w.Selections[i]]; dup || k < 0 || i+2+k > len(w.Selections) ||
-			!all(w.Selections[i+2:i+2+k], func(x int32) bool { return in(x, nm) }) {
-			return bad("selection")
+			!all(w.Selections[i+2:i+2+k], func(x int32) bool { return in(x, nm) }) ||
+			!distinct(w.Selections[i+2:i+2+k]) {
+			return bad("selection") // a target twice would shift the indices of those bound
 		}
 		numTargets[w.Selections[i]] = k
 		i += 2 + k

@@ -282,7 +282,7 @@ func TestWarmStartMalformedTwice(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer p.Close()
-	for _, fault := range []string{"edge", "first objects"} {
+	for _, fault := range []string{"edge", "first objects", "selection"} {
 		w, err := pointsto.ReadWarm(warm, false)
 		if err != nil || w == nil {
 			t.Fatalf("reading the warm start: %v", err)
@@ -292,6 +292,16 @@ func TestWarmStartMalformedTwice(t *testing.T) {
 			w.Edges[0] = w.NumNodes // a node out of range
 		case "first objects":
 			w.FirstObj = w.FirstObj[1:] // one class without its first object
+		case "selection":
+			// A resolved method with a target twice, which would shift
+			// the indices of the targets its sites have bound.
+			if len(w.Selections) < 3 || w.Selections[1] < 1 {
+				t.Fatal("no selection with a target in the warm start")
+			}
+			k := 2 + int(w.Selections[1])
+			first := append(slices.Clone(w.Selections[:k]), w.Selections[2])
+			first[1]++
+			w.Selections = append(first, w.Selections[k:]...)
 		}
 		for i := range 2 {
 			_, err := pointsto.Analyze(p, p.MainMethods(), pointsto.Options{Warm: w})
