@@ -17,6 +17,11 @@ import (
 //     loader); JDK 8's System.initializeSystemClass. initPhase2 (the boot
 //     module layer) is left out: it reaches most of the module system and
 //     sets only System.bootLayer.
+//   - Start-up classes (reach.StartupClasses): those the JVM initialises
+//     itself, among them Method, whose superclass AccessibleObject
+//     installs what copies reflection's Method, Field and Constructor
+//     objects; natives returning those (final) classes give objects of
+//     the JVM (natives.go).
 //   - main's String[] argument is an array of the JVM whose elements are
 //     a String of the JVM.
 //   - Thread.currentThread returns the main thread (an object of the JVM)

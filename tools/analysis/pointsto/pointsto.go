@@ -70,6 +70,7 @@ import (
 	"os"
 	"slices"
 
+	"github.com/rules-fragment/rules_fragment/tools/analysis/internal/reach"
 	"github.com/rules-fragment/rules_fragment/tools/hierarchy"
 	"github.com/rules-fragment/rules_fragment/tools/link"
 )
@@ -140,11 +141,15 @@ func Analyze(p *link.Program, roots []*hierarchy.Method, opts Options) (*Result,
 }
 
 // start makes roots and the JVM's start-up roots reachable (their classes
-// initialised) and adds what the JVM provides them.
+// and the JVM's start-up classes initialised) and adds what the JVM
+// provides them.
 func (s *solver) start(roots []*hierarchy.Method) {
 	for _, m := range append(slices.Clone(roots), StartupRoots(s.h)...) {
 		s.init.Init(m.Class)
 		s.reach(m)
+	}
+	for _, c := range reach.StartupClasses(s.h) {
+		s.init.Init(c)
 	}
 	s.jvmFacts(roots)
 }

@@ -52,6 +52,18 @@ func receivers(t *testing.T, g *callgraph.Graph, m, ref string) []string {
 	return nil
 }
 
+// reflectionAPICases are the calls on reflection's Method, Field and
+// Constructor objects in Main.reflectionApi and the class each receives.
+// They come from the JVM (Class.getDeclaredMethods0 and its siblings)
+// and are copied in the JDK through the JavaLangReflectAccess that
+// AccessibleObject's initialiser installs; the JVM initialises it at
+// start-up (reach.StartupClasses), no bytecode does.
+var reflectionAPICases = []struct{ method, ref, want string }{
+	{"Main.reflectionApi()Ljava/lang/String;", "java/lang/reflect/Method.invoke(Ljava/lang/Object;[Ljava/lang/Object;)Ljava/lang/Object;", "java/lang/reflect/Method"},
+	{"Main.reflectionApi()Ljava/lang/String;", "java/lang/reflect/Field.getName()Ljava/lang/String;", "java/lang/reflect/Field"},
+	{"Main.reflectionApi()Ljava/lang/String;", "java/lang/reflect/Constructor.getName()Ljava/lang/String;", "java/lang/reflect/Constructor"},
+}
+
 func TestHandChecked(t *testing.T) {
 	dir := compile(t)
 	p, err := link.Load(link.Options{Client: []string{dir}, Libraries: []string{jdk17}, Release: 17})
@@ -132,6 +144,7 @@ func TestHandChecked(t *testing.T) {
 		{"Main.loaderName()Ljava/lang/String;", "java/lang/Class.getClassLoader()Ljava/lang/ClassLoader;", "java/lang/Class"},
 		{"Main.loaderName()Ljava/lang/String;", "java/lang/ClassLoader.getName()Ljava/lang/String;", "jdk/internal/loader/ClassLoaders$AppClassLoader"},
 	}
+	jvmCases = append(jvmCases, reflectionAPICases...)
 	for _, perClass := range []bool{false, true} {
 		res, err := pointsto.Analyze(p, roots, pointsto.Options{PerClass: perClass})
 		if err != nil {
@@ -177,6 +190,13 @@ func TestHandChecked(t *testing.T) {
 	// only reflectively).
 	if got := receivers(t, r, cases[0].method, cases[0].ref); len(got) != 4 || slices.Contains(got, pkg+"Main$Sheep") {
 		t.Errorf("rta copy: receivers %q, want Cat, Cow, Dog, Horse", got)
+	}
+	// RTA, too, has reflection's objects: the JVM's, and the copies the
+	// JDK makes of them once the JVM has initialised AccessibleObject.
+	for _, c := range reflectionAPICases {
+		if got := receivers(t, r, c.method, c.ref); !slices.Contains(got, c.want) {
+			t.Errorf("rta %s %s: receivers %q, want %s among them", c.method, c.ref, got, c.want)
+		}
 	}
 	// RTA, too, reaches a thread's run() through the native Thread.start0.
 	if !slices.ContainsFunc(r.Reachable, func(m *hierarchy.Method) bool { return m.Key() == pkg+"Main$Runner.run()V" }) {

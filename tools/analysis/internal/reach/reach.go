@@ -13,8 +13,10 @@ package reach
 
 import (
 	"slices"
+	"strings"
 
 	"github.com/rules-fragment/rules_fragment/tools/callgraph"
+	"github.com/rules-fragment/rules_fragment/tools/classfile"
 	"github.com/rules-fragment/rules_fragment/tools/hierarchy"
 	"github.com/rules-fragment/rules_fragment/tools/link"
 	"github.com/rules-fragment/rules_fragment/tools/summary"
@@ -93,11 +95,14 @@ func newEngine(p *link.Program, recv Receivers) *engine {
 }
 
 // start makes roots and the JVM's start-up roots reachable, their classes
-// initialised.
+// and the JVM's start-up classes initialised.
 func (e *engine) start(roots []*hierarchy.Method) {
 	for _, m := range append(slices.Clone(roots), StartupRoots(e.h)...) {
 		e.init.Init(m.Class)
 		e.reach(m)
+	}
+	for _, c := range StartupClasses(e.h) {
+		e.init.Init(c)
 	}
 }
 
@@ -175,6 +180,37 @@ func (e *engine) reach(m *hierarchy.Method) {
 	e.queue = append(e.queue, m)
 	if m.IsNative() {
 		e.implicit(m)
+		e.nativeReturn(m)
+	}
+}
+
+// nativeReturn instantiates what native method m returns when its declared
+// return type is a final class, or an array of one (reflection's Method,
+// Field and Constructor arrays, String): the JVM made an object of that
+// class, of no other. It is RTA's side of the points-to analyses' model of
+// such results (pointsto.nativeReturn); without it no Method object
+// existed, the JDK making them only by copying those of the JVM.
+func (e *engine) nativeReturn(m *hierarchy.Method) {
+	if e.recv != Instantiated {
+		return
+	}
+	_, ret, err := classfile.ParseMethodDescriptor(m.Desc)
+	if err != nil || len(ret) < 2 {
+		return
+	}
+	elem := strings.TrimLeft(ret, "[")
+	if len(elem) > 2 && elem[0] == 'L' {
+		c := e.h.Lookup(elem[1 : len(elem)-1])
+		if c == nil || !c.IsFinal() || !c.IsInstantiable() {
+			return
+		}
+		e.init.Init(c)
+		e.instantiate(c)
+	} else if len(elem) != 1 || len(ret) == 1 {
+		return
+	}
+	for d := ret; len(d) > 1 && d[0] == '['; d = d[1:] {
+		e.instantiate(e.h.LookupOrPhantom(d))
 	}
 }
 

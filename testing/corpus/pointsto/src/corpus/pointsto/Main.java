@@ -172,6 +172,17 @@ public class Main {
         return args.length > 0 ? args[0].length() : 0;
     }
 
+    // Reflection's Method, Field and Constructor objects: the JDK copies
+    // those of the JVM (Class.getDeclaredMethods0 and its siblings).
+    static String reflectionApi() throws Exception {
+        java.lang.reflect.Method m = Main.class.getDeclaredMethod("out");
+        m.invoke(null);
+        java.lang.reflect.Field f = Main.class.getDeclaredField("counter");
+        return f.getName() + Main.class.getDeclaredConstructor().getName();
+    }
+
+    static int counter;
+
     static String loaderName() {
         return new Dog().getClass().getClassLoader().getName();
     }
@@ -224,6 +235,7 @@ public class Main {
         out();
         firstArg(args);
         loaderName();
+        reflectionApi();
         concurrentMap();
         reflective();
         reflectiveTwice(args.length > 0);
