@@ -9,13 +9,17 @@ import (
 	"testing"
 )
 
-// mavenJar is the path of a group:artifact:version jar in the local Maven
-// repository.
+// mavenJar is the path of a group:artifact:version[:jar:classifier] jar
+// in the local Maven repository.
 func mavenJar(coords string) string {
 	parts := strings.Split(coords, ":")
 	home, _ := os.UserHomeDir()
 	g, a, v := strings.ReplaceAll(parts[0], ".", "/"), parts[1], parts[2]
-	return filepath.Join(home, ".m2", "repository", g, a, v, a+"-"+v+".jar")
+	name := a + "-" + v
+	if len(parts) == 5 {
+		name += "-" + parts[4]
+	}
+	return filepath.Join(home, ".m2", "repository", g, a, v, name+".jar")
 }
 
 // mavenLibraries reads testing/maven-libraries.txt: artifact -> jar.
