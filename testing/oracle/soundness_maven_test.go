@@ -2,11 +2,8 @@ package oracle
 
 import (
 	"bufio"
-	"fmt"
-	"maps"
 	"os"
 	"path/filepath"
-	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -69,26 +66,7 @@ func TestSoundnessMavenApps(t *testing.T) {
 			}
 			t.Logf("%s: traced in %.1f s, analysed (%s) in %.1f s", r.name, traced.Seconds(), strings.Join(r.analyses, ", "), time.Since(start).Seconds())
 			for _, a := range res.Analyses {
-				t.Run(a.Analysis, func(t *testing.T) {
-					st := checkEdges(edges, client, a)
-					report := t.Errorf
-					if r.figures {
-						report = t.Logf
-					}
-					for _, f := range st.failures {
-						report("%s %s: %s", r.name, a.Analysis, f)
-					}
-					logExceptions(t, st)
-					var kinds []string
-					for _, k := range slices.Sorted(maps.Keys(st.exceptions)) {
-						kinds = append(kinds, fmt.Sprintf("%s %d", k, st.exceptions[k]))
-					}
-					t.Logf("COUNT soundness %s %s: %d edges observed (%d from client code, %d into it from elsewhere); %d site edges checked (%d lambda by name), %d callbacks and %d initialisers reachable, %d failures; exceptions: %s",
-						r.name, a.Analysis, len(edges), st.fromClient, st.intoClient, st.checked, st.lambda, st.callbacks, st.initialisers, len(st.failures), strings.Join(kinds, ", "))
-					if st.fromClient < 50 {
-						t.Errorf("%s: only %d edges from client code observed; is the tracer working?", r.name, st.fromClient)
-					}
-				})
+				t.Run(a.Analysis, func(t *testing.T) { checkAnalysis(t, r, edges, client, a) })
 			}
 		})
 	}

@@ -26,7 +26,8 @@
 // source's and writes the destination's elements; Object.clone reads every
 // field (or the elements) of its receiver objects and writes them too,
 // since the copy is abstracted by the receiver's objects as in points-to;
-// System.setIn0/setOut0/setErr0 write System.in/out/err; the natives of
+// System.setIn0/setOut0/setErr0 write System.in/out/err; VarHandle access
+// modes read and write the fields points-to takes for them; the natives of
 // jdk.internal.misc.Unsafe read or write every field (the elements, for
 // arrays) of the objects of their Object argument, the offset not being
 // tracked (points-to models only their reference accesses on arrays);
@@ -555,6 +556,8 @@ const (
 	systemSetOut = "java/lang/System.setOut0(Ljava/io/PrintStream;)V"
 	systemSetErr = "java/lang/System.setErr0(Ljava/io/PrintStream;)V"
 	unsafeClass  = "jdk/internal/misc/Unsafe"
+	// varHandleClass's access modes: pointsto.VarHandleAccessAt.
+	varHandleClass = "java/lang/invoke/VarHandle"
 )
 
 // call adds the initialisation a static call performs and the effects of
@@ -587,6 +590,8 @@ func (a *analysis) call(i int32, m *hierarchy.Method, st *summary.Stmt, s *callg
 			}
 		case t.Class.Name == unsafeClass:
 			a.unsafe(m, st, s, t)
+		case t.Class.Name == varHandleClass:
+			a.varHandle(m, st, s, t)
 		}
 		for _, ic := range reach.ImplicitCalls(t.Key()) {
 			recv := st.Base
@@ -661,6 +666,40 @@ func (a *analysis) unsafe(m *hierarchy.Method, st *summary.Stmt, s *callgraph.Si
 	}
 	each(&x.useIDs, reads)
 	each(&x.modIDs, writes)
+}
+
+// varHandle charges a VarHandle access mode to site s as points-to
+// models it (pointsto.VarHandleAccessAt): it reads (get…, compare…) and
+// writes (set…, getAndSet…, compare…) the fields it may access, or the
+// elements, of the objects of its holder argument.
+func (a *analysis) varHandle(m *hierarchy.Method, st *summary.Stmt, s *callgraph.Site, t *hierarchy.Method) {
+	acc, ok := pointsto.VarHandleAccessAt(a.h, t, s.Ref)
+	if !ok || len(st.Args) == 0 || st.Args[0] < 0 {
+		return
+	}
+	x := a.info(s)
+	add := func(l int32) {
+		if acc.Reads {
+			x.useIDs = append(x.useIDs, l)
+		}
+		if acc.Store >= 0 {
+			x.modIDs = append(x.modIDs, l)
+		}
+	}
+	for _, o := range a.pt.VarPointsTo(m, st.Args[0]) {
+		c := a.pt.Object(o).Class
+		if acc.Array {
+			if c.IsArray() {
+				add(a.loc(int32(o), nil))
+			}
+			continue
+		}
+		for _, f := range acc.Fields {
+			if a.h.IsSubclass(c, f.Class) {
+				add(a.loc(int32(o), f))
+			}
+		}
+	}
 }
 
 // allFields appends the locations of every instance field of object o,

@@ -11,8 +11,8 @@ import (
 
 // The native JDK methods the analysis models (issue 5 asks for these at
 // least); reach.ImplicitCalls adds the calls native methods make (Thread
-// start, native doPrivileged). Other native methods have no effect on
-// points-to sets.
+// start, native doPrivileged), varhandle.go the VarHandle access modes.
+// Other native methods have no effect on points-to sets.
 const (
 	objectClone = "java/lang/Object.clone()Ljava/lang/Object;"
 	arraycopy   = "java/lang/System.arraycopy(Ljava/lang/Object;ILjava/lang/Object;II)V"
@@ -46,6 +46,9 @@ func modelled(k string) bool {
 
 // nativeCall applies the model of native target t bound at site st.
 func (s *solver) nativeCall(st *site, t *hierarchy.Method) {
+	if t.Class.Name == "java/lang/invoke/VarHandle" {
+		s.varHandleAccess(st, t)
+	}
 	switch t.Key() {
 	case objectClone:
 		// A clone has the class of its receiver: the receiver's objects

@@ -87,9 +87,10 @@ func TestHandChecked(t *testing.T) {
 		{"Main.reflective()Ljava/lang/String;", sound},
 		{"Main.arrayCloned()Ljava/lang/String;", pkg + "Main$Lamb.sound()Ljava/lang/String;"},
 		{"Main$Walker.walk(L" + pkg + "Main$Walker;)Ljava/lang/String;", pkg + "Main$Walker.kind()Ljava/lang/String;"},
+		{"Main.varHandle()Ljava/lang/String;", sound},
 	}
 	want := [][]string{{"Dog"}, {"Cat", "Dog"}, {"Cow"}, {"Cat"}, {"Dog"}, {"Cow"}, {"Cow"}, {"Cat"}, {"Dog"}, {"Horse"},
-		{"Cat", "Cow", "Dog", "Horse", "Sheep"}, {"Lamb"}, {"Walker"}}
+		{"Cat", "Cow", "Dog", "Horse", "Sheep"}, {"Lamb"}, {"Walker"}, {"Horse"}}
 	for _, perClass := range []bool{false, true} {
 		res, err := pointsto.Analyze(p, roots, pointsto.Options{PerClass: perClass, ReflectiveTypes: 16})
 		if err != nil {

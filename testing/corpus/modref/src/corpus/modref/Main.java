@@ -196,6 +196,8 @@ public class Main {
     static void natives() {
         java.util.concurrent.atomic.AtomicInteger n = new java.util.concurrent.atomic.AtomicInteger();
         n.incrementAndGet();
+        java.util.concurrent.atomic.AtomicReference<Object> r = new java.util.concurrent.atomic.AtomicReference<>();
+        r.compareAndSet(null, r); // a VarHandle's compareAndSet
         System.setOut(System.out);
     }
 

@@ -183,6 +183,14 @@ public class Main {
 
     static int counter;
 
+    // A value stored through a VarHandle (AtomicReference.compareAndSet
+    // writes the value field with VALUE.compareAndSet).
+    static String varHandle() {
+        java.util.concurrent.atomic.AtomicReference<Animal> ref = new java.util.concurrent.atomic.AtomicReference<>();
+        ref.compareAndSet(null, new Horse());
+        return ref.get().sound();
+    }
+
     static String loaderName() {
         return new Dog().getClass().getClassLoader().getName();
     }
@@ -236,6 +244,7 @@ public class Main {
         firstArg(args);
         loaderName();
         reflectionApi();
+        varHandle();
         concurrentMap();
         reflective();
         reflectiveTwice(args.length > 0);

@@ -1,0 +1,127 @@
+package features;
+
+import java.io.*;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.*;
+import java.util.*;
+import java.util.concurrent.*;
+import java.util.function.*;
+import java.util.stream.*;
+
+/**
+ * A program for the tracer (TestSoundnessFeatures): JDK features whose calls
+ * back into the program go through library code the analyses must follow —
+ * comparators and Comparable in sorted collections, hashCode/equals in hash
+ * tables, toString in string conversion, streams (sequential and parallel),
+ * executors and CompletableFuture on other threads, ServiceLoader, iterators
+ * in for-each, try-with-resources, records' generated methods, enums,
+ * default methods, anonymous and inner classes, exceptions, reflection's
+ * objects, serialization.
+ */
+public final class Main {
+  record Point(int x, int y) implements Comparable<Point> {
+    public int compareTo(Point o) { return Integer.compare(x * x + y * y, o.x * o.x + o.y * o.y); }
+  }
+
+  enum Op implements IntBinaryOperator {
+    ADD { public int applyAsInt(int a, int b) { return a + b; } },
+    MUL { public int applyAsInt(int a, int b) { return a * b; } };
+  }
+
+  interface Shape { double area(); default String describe() { return getClass().getSimpleName() + " " + area(); } }
+
+  static final class Square implements Shape {
+    final double side;
+    Square(double side) { this.side = side; }
+    public double area() { return side * side; }
+    @Override public int hashCode() { return Double.hashCode(side); }
+    @Override public boolean equals(Object o) { return o instanceof Square s && s.side == side; }
+    @Override public String toString() { return "Square(" + side + ")"; }
+  }
+
+  static final class Resource implements AutoCloseable {
+    final StringBuilder log;
+    Resource(StringBuilder log) { this.log = log; log.append("open;"); }
+    @Override public void close() { log.append("close;"); }
+  }
+
+  static final class Range implements Iterable<Integer> {
+    final int n;
+    Range(int n) { this.n = n; }
+    public Iterator<Integer> iterator() {
+      return new Iterator<>() {
+        int i;
+        public boolean hasNext() { return i < n; }
+        public Integer next() { return i++; }
+      };
+    }
+  }
+
+  static final class Box implements Serializable {
+    private static final long serialVersionUID = 1;
+    String label = "box";
+    private void writeObject(ObjectOutputStream out) throws IOException { out.defaultWriteObject(); }
+    private void readObject(ObjectInputStream in) throws IOException, ClassNotFoundException { in.defaultReadObject(); }
+  }
+
+  static final class Failure extends RuntimeException {
+    Failure(String m) { super(m); }
+    @Override public String getMessage() { return "failure: " + super.getMessage(); }
+  }
+
+  public static void main(String[] args) throws Exception {
+    StringBuilder out = new StringBuilder();
+    // Sorted and hashed collections call back.
+    TreeSet<Point> points = new TreeSet<>(List.of(new Point(3, 4), new Point(1, 1), new Point(0, 2)));
+    Map<Shape, Integer> shapes = new HashMap<>();
+    shapes.put(new Square(2), 1);
+    shapes.merge(new Square(2), 1, Integer::sum);
+    List<String> words = new ArrayList<>(List.of("pear", "fig", "apple"));
+    words.sort(Comparator.comparing(String::length).thenComparing(Comparator.reverseOrder()));
+    out.append(points).append(shapes).append(words);
+    // Streams, sequential and parallel.
+    int sum = IntStream.rangeClosed(1, 100).parallel().map(i -> i * 2).sum();
+    String joined = Stream.of(Op.values()).map(op -> op.name() + "=" + op.applyAsInt(6, 7)).collect(Collectors.joining(","));
+    Map<Boolean, List<Integer>> parts = StreamSupport.stream(new Range(10).spliterator(), false)
+        .collect(Collectors.partitioningBy(i -> i % 2 == 0));
+    out.append(sum).append(joined).append(parts);
+    // Threads: an executor, a CompletableFuture, a plain thread.
+    ExecutorService pool = Executors.newFixedThreadPool(2);
+    Future<String> f = pool.submit(() -> new Square(3).describe());
+    CompletableFuture<Integer> cf = CompletableFuture.supplyAsync(() -> Op.MUL.applyAsInt(4, 5), pool).thenApply(x -> x + 1);
+    out.append(f.get()).append(cf.get());
+    pool.shutdown();
+    Thread t = new Thread(new Runnable() { public void run() { synchronized (out) { out.append("thread;"); } } });
+    t.start();
+    t.join();
+    // Iteration, resources, exceptions.
+    for (int i : new Range(3)) out.append(i);
+    try (Resource r = new Resource(out)) { out.append("body;"); }
+    try { throw new Failure("x"); } catch (Failure e) { out.append(e.getMessage()); }
+    // Optional, String.format, String.valueOf of program objects.
+    out.append(Optional.of(new Square(1)).map(Shape::describe).orElse("none"));
+    out.append(String.format("%s|%s", new Square(5), new Point(1, 2)));
+    // Files and readers.
+    Path tmp = Files.createTempFile("features", ".txt");
+    Files.writeString(tmp, "a\nb\n", StandardCharsets.UTF_8);
+    try (BufferedReader r = Files.newBufferedReader(tmp)) { out.append(r.lines().count()); }
+    Files.delete(tmp);
+    // Serialization calls the private writeObject/readObject.
+    ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+    try (ObjectOutputStream o = new ObjectOutputStream(bytes)) { o.writeObject(new Box()); }
+    try (ObjectInputStream i = new ObjectInputStream(new ByteArrayInputStream(bytes.toByteArray()))) {
+      out.append(((Box) i.readObject()).label);
+    }
+    // Reflection's objects.
+    out.append(Main.class.getDeclaredMethod("main", String[].class).getName());
+    // Functional interfaces passed to the JDK.
+    Supplier<List<Point>> supplier = ArrayList::new;
+    List<Point> ps = supplier.get();
+    ps.add(new Point(2, 2));
+    ps.removeIf(p -> p.x() > 5);
+    ps.forEach(p -> out.append(p.y()));
+    BiFunction<Integer, Integer, Integer> max = Math::max;
+    out.append(max.apply(3, 9));
+    System.out.println(out);
+  }
+}

@@ -1,0 +1,57 @@
+package oracle
+
+import (
+	"os/exec"
+	"path/filepath"
+	"testing"
+
+	linker "github.com/rules-fragment/rules_fragment/linker/app"
+)
+
+// TestSoundnessFeatures is TestSoundnessAgainstExecution on a program of
+// the corpus (testing/corpus/tracer/features) written to make the JDK call
+// back into it along the paths real programs use: comparators and
+// Comparable in sorted collections, hashCode and equals in hash tables,
+// toString in string conversion and String.format, sequential and parallel
+// streams, an executor, CompletableFuture and a thread, iterators in
+// for-each loops, try-with-resources, records' and enums' generated
+// methods, default methods, serialization's private writeObject and
+// readObject, method references and lambdas. Every analysis must have
+// every observed edge, with the accepted exceptions of
+// TestSoundnessAgainstExecution.
+func TestSoundnessFeatures(t *testing.T) {
+	agent := buildAgent(t)
+	jdk := jdkSummary(t)
+	if _, err := exec.LookPath("javac"); err != nil {
+		t.Skip("SKIP: javac not found")
+	}
+	classes := t.TempDir()
+	src, err := filepath.Glob("../corpus/tracer/features/features/*.java")
+	if err != nil || len(src) == 0 {
+		t.Fatalf("no sources: %v", err)
+	}
+	if b, err := exec.Command("javac", append([]string{"-d", classes}, src...)...).CombinedOutput(); err != nil {
+		t.Fatalf("javac: %v\n%s", err, b)
+	}
+	jar := filepath.Join(t.TempDir(), "features.jar")
+	if b, err := exec.Command(filepath.Join(jdk17, "bin", "jar"), "cf", jar, "-C", classes, ".").CombinedOutput(); err != nil {
+		t.Fatalf("jar: %v\n%s", err, b)
+	}
+	p := program{name: "features", client: jar}
+	r := tracedRun{name: "features", prefixes: []string{"features/"}, main: "features.Main",
+		args: func(string) []string { return nil }, want: "open;body;close;failure: x",
+		analyses: []string{"rta", "0cfa", "andersen"}}
+	edges := traceRun(t, agent, p, r)
+	client, err := readClient(jar)
+	if err != nil {
+		t.Fatal(err)
+	}
+	res, err := linker.Analyze(&linker.Config{Client: []string{jar}, Summaries: []string{jdk}, Analyses: r.analyses,
+		Scope: "client", Release: 17, Warm: jdkWarm})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, a := range res.Analyses {
+		t.Run(a.Analysis, func(t *testing.T) { checkAnalysis(t, r, edges, client, a) })
+	}
+}
