@@ -4,8 +4,6 @@ import (
 	"os/exec"
 	"path/filepath"
 	"testing"
-
-	linker "github.com/rules-fragment/rules_fragment/linker/app"
 )
 
 // TestSoundnessFeatures is TestSoundnessAgainstExecution on a program of
@@ -41,17 +39,5 @@ func TestSoundnessFeatures(t *testing.T) {
 	r := tracedRun{name: "features", prefixes: []string{"features/"}, main: "features.Main",
 		args: func(string) []string { return nil }, want: "open;body;close;failure: x",
 		analyses: []string{"rta", "0cfa", "andersen"}}
-	edges := traceRun(t, agent, p, r)
-	client, err := readClient(jar)
-	if err != nil {
-		t.Fatal(err)
-	}
-	res, err := linker.Analyze(&linker.Config{Client: []string{jar}, Summaries: []string{jdk}, Analyses: r.analyses,
-		Scope: "client", Release: 17, Warm: jdkWarm})
-	if err != nil {
-		t.Fatal(err)
-	}
-	for _, a := range res.Analyses {
-		t.Run(a.Analysis, func(t *testing.T) { checkAnalysis(t, r, edges, client, a) })
-	}
+	traceAndCheck(t, agent, p, r, []string{jdk}, nil, jdkWarm)
 }

@@ -6,9 +6,6 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
-	"time"
-
-	linker "github.com/rules-fragment/rules_fragment/linker/app"
 )
 
 // TestSoundnessMavenApps is TestSoundnessAgainstExecution on applications
@@ -50,24 +47,7 @@ func TestSoundnessMavenApps(t *testing.T) {
 			if !ok {
 				t.Fatalf("%s is not in testing/maven-traced.txt", r.name)
 			}
-			sums := librarySummaries(t, p, jdk)
-			start := time.Now()
-			edges := traceRun(t, agent, p, r)
-			traced := time.Since(start)
-			client, err := readClient(p.client)
-			if err != nil {
-				t.Fatal(err)
-			}
-			start = time.Now()
-			res, err := linker.Analyze(&linker.Config{Client: []string{p.client}, Summaries: sums, Entries: r.entries,
-				Analyses: r.analyses, Scope: "client", Release: 17, Warm: jdkWarm})
-			if err != nil {
-				t.Fatal(err)
-			}
-			t.Logf("%s: traced in %.1f s, analysed (%s) in %.1f s", r.name, traced.Seconds(), strings.Join(r.analyses, ", "), time.Since(start).Seconds())
-			for _, a := range res.Analyses {
-				t.Run(a.Analysis, func(t *testing.T) { checkAnalysis(t, r, edges, client, a) })
-			}
+			traceAndCheck(t, agent, p, r, librarySummaries(t, p, jdk), r.entries, jdkWarm)
 		})
 	}
 }

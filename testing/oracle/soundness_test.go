@@ -98,25 +98,32 @@ func TestSoundnessAgainstExecution(t *testing.T) {
 	for _, r := range tracedRuns {
 		t.Run(r.name, func(t *testing.T) {
 			p := programNamed(t, r.name)
-			sums := librarySummaries(t, p, jdk)
-			start := time.Now()
-			edges := traceRun(t, agent, p, r)
-			traced := time.Since(start)
-			client, err := readClient(p.client)
-			if err != nil {
-				t.Fatal(err)
-			}
-			start = time.Now()
-			res, err := linker.Analyze(&linker.Config{Client: []string{p.client}, Summaries: sums, Entries: entries(p.name),
-				Analyses: r.analyses, Scope: "client", Release: 17})
-			if err != nil {
-				t.Fatal(err)
-			}
-			t.Logf("%s: traced in %.1f s, analysed (%s) in %.1f s", r.name, traced.Seconds(), strings.Join(r.analyses, ", "), time.Since(start).Seconds())
-			for _, a := range res.Analyses {
-				t.Run(a.Analysis, func(t *testing.T) { checkAnalysis(t, r, edges, client, a) })
-			}
+			traceAndCheck(t, agent, p, r, librarySummaries(t, p, jdk), entries(p.name), "")
 		})
+	}
+}
+
+// traceAndCheck runs r under the tracer and checks each of its analyses
+// of p's client with summaries sums (entry points entries, continuing from
+// warm start warm if set).
+func traceAndCheck(t *testing.T, agent string, p program, r tracedRun, sums, entries []string, warm string) {
+	t.Helper()
+	start := time.Now()
+	edges := traceRun(t, agent, p, r)
+	traced := time.Since(start)
+	client, err := readClient(p.client)
+	if err != nil {
+		t.Fatal(err)
+	}
+	start = time.Now()
+	res, err := linker.Analyze(&linker.Config{Client: []string{p.client}, Summaries: sums, Entries: entries,
+		Analyses: r.analyses, Scope: "client", Release: 17, Warm: warm})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Logf("%s: traced in %.1f s, analysed (%s) in %.1f s", r.name, traced.Seconds(), strings.Join(r.analyses, ", "), time.Since(start).Seconds())
+	for _, a := range res.Analyses {
+		t.Run(a.Analysis, func(t *testing.T) { checkAnalysis(t, r, edges, client, a) })
 	}
 }
 
