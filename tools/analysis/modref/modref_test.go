@@ -218,14 +218,16 @@ func TestHandChecked(t *testing.T) {
 
 	// Native models: System.setOut0 (at its call in System, which cannot
 	// initialise System again), Unsafe.compareAndSetInt and a VarHandle's
-	// compareAndSet (AtomicReference's).
+	// compareAndSet on a reference and an int field (AtomicReference's,
+	// AtomicBoolean's).
 	mod, use := r.Site(site(t, g, "java/lang/System.setOut(Ljava/io/PrintStream;)V", "java/lang/System.setOut0(Ljava/io/PrintStream;)V"))
 	if got, w := names(r, mod), []string{"static java/lang/System.out:Ljava/io/PrintStream;"}; !slices.Equal(got, w) || !use.IsEmpty() {
 		t.Errorf("setOut0 call: MOD %q, USE %q, want MOD %q and no USE", got, names(r, use), w)
 	}
 	mod, _ = r.Method(method(t, p, main+"natives()V"))
 	for _, n := range []string{"static java/lang/System.out:Ljava/io/PrintStream;", a("natives()V", 1) + ".java/util/concurrent/atomic/AtomicInteger.value:I",
-		a("natives()V", 2) + ".java/util/concurrent/atomic/AtomicReference.value:Ljava/lang/Object;"} {
+		a("natives()V", 2) + ".java/util/concurrent/atomic/AtomicReference.value:Ljava/lang/Object;",
+		a("natives()V", 3) + ".java/util/concurrent/atomic/AtomicBoolean.value:I"} {
 		if !slices.Contains(names(r, mod), n) {
 			t.Errorf("MOD(natives) lacks %s", n)
 		}

@@ -15,13 +15,14 @@ import (
 // without a model, the value a CompletableFuture completes with never
 // reached the functions applied to it (testing/corpus/tracer/features).
 //
-// The model takes, for an instance holder of static class C, every
-// reference field of C and its superclasses whose type can hold the value
-// (one is a subtype of the other, or an interface, by the site's
-// descriptor): that covers the field the VarHandle was made for, which
-// the analysis does not know (its name is a string). An array holder
-// ([T, int index, ...) reads and writes the elements. A static field's
-// handle has no holder argument and stays unmodelled.
+// The model takes, for an instance holder of static class C, every field
+// of C and its superclasses whose type can hold the value (by the site's
+// descriptor: for a reference, one type is a subtype of the other or an
+// interface; a primitive, the same type): that covers the field the
+// VarHandle was made for, which the analysis does not know (its name is a
+// string). An array holder ([T, int index, ...) reads and writes the
+// elements. A static field's handle has no holder argument and stays
+// unmodelled. Points-to uses the reference accesses, MOD/USE all.
 
 // VarHandleAccess is what a VarHandle access mode does at a call site.
 type VarHandleAccess struct {
@@ -31,9 +32,10 @@ type VarHandleAccess struct {
 	Array  bool
 	// Store is the index of the argument it writes (-1: none); Load
 	// reports whether it returns the old value, Reads whether it reads the
-	// location at all (a compare-and-set does).
-	Store       int
-	Load, Reads bool
+	// location at all (a compare-and-set does). Reference tells whether
+	// the value is a reference (MOD/USE counts primitive accesses too).
+	Store                  int
+	Load, Reads, Reference bool
 }
 
 // VarHandleAccessAt returns the access of VarHandle method t called with
@@ -60,21 +62,20 @@ func VarHandleAccessAt(h *hierarchy.Hierarchy, t *hierarchy.Method, ref string) 
 		}
 		first, acc.Array = 2, true
 	}
-	acc.Store, acc.Load, acc.Reads = -1, load && isReference(ret), reads
-	if store >= 0 && first+store < len(params) {
-		acc.Store = first + store
-		if !isReference(params[acc.Store]) {
+	value := ret
+	acc.Store = -1
+	if store >= 0 {
+		if first+store >= len(params) {
 			return acc, false
 		}
+		acc.Store, value = first+store, params[first+store]
 	}
+	acc.Reference = isReference(value)
+	acc.Load, acc.Reads = load && acc.Reference, reads
 	if !acc.Array {
-		value := ret
-		if acc.Store >= 0 {
-			value = params[acc.Store]
-		}
 		acc.Fields = holderFields(h, params[0], value)
 	}
-	return acc, acc.Store >= 0 || acc.Load || acc.Reads
+	return acc, true
 }
 
 // varHandleMode is how an access mode uses its arguments after the holder
@@ -93,13 +94,16 @@ func varHandleMode(name string) (store int, load, reads, ok bool) {
 	case "compareAndExchange", "compareAndExchangeAcquire", "compareAndExchangeRelease":
 		return 1, true, true, true
 	}
+	if strings.HasPrefix(name, "getAndAdd") || strings.HasPrefix(name, "getAndBitwise") { // numeric
+		return 0, true, true, true
+	}
 	return 0, false, false, false
 }
 
 // varHandleAccess models a bound VarHandle access mode t at site st.
 func (s *solver) varHandleAccess(st *site, t *hierarchy.Method) {
 	acc, ok := VarHandleAccessAt(s.h, t, st.cs.Ref)
-	if !ok || len(st.args) == 0 || st.args[0] < 0 {
+	if !ok || !acc.Reference || len(st.args) == 0 || st.args[0] < 0 {
 		return
 	}
 	fields := []int32{arrayElem}
@@ -119,23 +123,32 @@ func (s *solver) varHandleAccess(st *site, t *hierarchy.Method) {
 	}
 }
 
-// holderFields returns the instance reference fields of the class of
-// descriptor holder and its superclasses whose type and the type of
-// descriptor value are related by subtyping (or one is an interface).
+// holderFields returns the instance fields of the class of descriptor
+// holder and its superclasses that a value of descriptor value may be
+// stored in: reference fields whose type and the value's are related by
+// subtyping (or one is an interface), or primitive fields of its type.
 func holderFields(h *hierarchy.Hierarchy, holder, value string) []*hierarchy.Field {
-	if !isReference(value) || len(holder) < 3 || holder[0] != 'L' {
+	if value == "" || value == "V" || len(holder) < 3 || holder[0] != 'L' {
 		return nil
 	}
-	v := h.Lookup(descClassName(value))
+	var v *hierarchy.Class
+	if isReference(value) {
+		v = h.Lookup(descClassName(value))
+	}
 	var out []*hierarchy.Field
 	for c := h.Lookup(holder[1 : len(holder)-1]); c != nil; c = c.Super {
 		for _, f := range c.Fields {
-			if f.IsStatic() || !isReference(f.Desc) {
-				continue
-			}
-			ft := h.Lookup(descClassName(f.Desc))
-			if v == nil || ft == nil || v.IsInterface() || ft.IsInterface() || h.IsSubclass(v, ft) || h.IsSubclass(ft, v) {
-				out = append(out, f)
+			switch {
+			case f.IsStatic() || isReference(f.Desc) != isReference(value):
+			case !isReference(value):
+				if f.Desc == value {
+					out = append(out, f)
+				}
+			default:
+				ft := h.Lookup(descClassName(f.Desc))
+				if v == nil || ft == nil || v.IsInterface() || ft.IsInterface() || h.IsSubclass(v, ft) || h.IsSubclass(ft, v) {
+					out = append(out, f)
+				}
 			}
 		}
 	}

@@ -198,6 +198,7 @@ public class Main {
         n.incrementAndGet();
         java.util.concurrent.atomic.AtomicReference<Object> r = new java.util.concurrent.atomic.AtomicReference<>();
         r.compareAndSet(null, r); // a VarHandle's compareAndSet
+        new java.util.concurrent.atomic.AtomicBoolean().compareAndSet(false, true); // on an int field
         System.setOut(System.out);
     }
 
