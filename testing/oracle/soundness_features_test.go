@@ -11,10 +11,12 @@ import (
 // back into it along the paths real programs use: comparators and
 // Comparable in sorted collections, hashCode and equals in hash tables,
 // toString in string conversion and String.format, sequential and parallel
-// streams, an executor, CompletableFuture and a thread, iterators in
-// for-each loops, try-with-resources, records' and enums' generated
-// methods, default methods, serialization's private writeObject and
-// readObject, method references and lambdas. Every analysis must have
+// streams, executors (a scheduled one too), Timer, the common fork-join
+// pool, CompletableFuture and a thread, atomics and concurrent queues and
+// maps, iterators in for-each loops, try-with-resources, records' and
+// enums' generated methods, default methods, a visitor, thread-locals,
+// serialization's private writeObject and readObject, method references
+// and lambdas. Every analysis must have
 // every observed edge, with the accepted exceptions of
 // TestSoundnessAgainstExecution.
 func TestSoundnessFeatures(t *testing.T) {

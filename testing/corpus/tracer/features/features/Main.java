@@ -13,10 +13,11 @@ import java.util.stream.*;
  * back into the program go through library code the analyses must follow —
  * comparators and Comparable in sorted collections, hashCode/equals in hash
  * tables, toString in string conversion, streams (sequential and parallel),
- * executors and CompletableFuture on other threads, ServiceLoader, iterators
- * in for-each, try-with-resources, records' generated methods, enums,
- * default methods, anonymous and inner classes, exceptions, reflection's
- * objects, serialization.
+ * executors, a scheduled executor, Timer, the common fork-join pool and
+ * CompletableFuture on other threads, atomics and concurrent collections,
+ * iterators in for-each, try-with-resources, records' generated methods,
+ * enums, default methods, anonymous and inner classes, a visitor,
+ * thread-locals, exceptions, reflection's objects, serialization.
  */
 public final class Main {
   record Point(int x, int y) implements Comparable<Point> {
@@ -67,6 +68,62 @@ public final class Main {
   static final class Failure extends RuntimeException {
     Failure(String m) { super(m); }
     @Override public String getMessage() { return "failure: " + super.getMessage(); }
+  }
+
+  static final class Task implements Comparable<Task>, Runnable {
+    final int prio;
+    final List<String> log;
+    Task(int prio, List<String> log) { this.prio = prio; this.log = log; }
+    public int compareTo(Task o) { return Integer.compare(prio, o.prio); }
+    public void run() { synchronized (log) { log.add("run" + prio); } }
+    @Override public String toString() { return "T" + prio; }
+  }
+
+  interface Visitor<R> { R visitNum(int n); R visitAdd(Node a, Node b); }
+  interface Node { <R> R accept(Visitor<R> v); }
+  record Num(int n) implements Node { public <R> R accept(Visitor<R> v) { return v.visitNum(n); } }
+  record Add(Node a, Node b) implements Node { public <R> R accept(Visitor<R> v) { return v.visitAdd(a, b); } }
+  static final class Eval implements Visitor<Integer> {
+    public Integer visitNum(int n) { return n; }
+    public Integer visitAdd(Node a, Node b) { return a.accept(this) + b.accept(this); }
+  }
+
+  static final ThreadLocal<StringBuilder> BUF = ThreadLocal.withInitial(() -> new StringBuilder("tl"));
+
+  // Scheduled executors, Timer, atomics, concurrent queues and maps, the
+  // common fork-join pool, a visitor, thread-locals.
+  static String concurrency() throws Exception {
+    List<String> log = Collections.synchronizedList(new ArrayList<>());
+    PriorityQueue<Task> pq = new PriorityQueue<>(Comparator.reverseOrder());
+    pq.add(new Task(1, log));
+    pq.add(new Task(3, log));
+    pq.add(new Task(2, log));
+    ScheduledExecutorService ses = Executors.newSingleThreadScheduledExecutor();
+    ses.schedule(pq.poll(), 1, TimeUnit.MILLISECONDS).get();
+    ses.shutdown();
+    Timer timer = new Timer(true);
+    CountDownLatch latch = new CountDownLatch(1);
+    timer.schedule(new TimerTask() { public void run() { log.add("timer"); latch.countDown(); } }, 1);
+    latch.await();
+    java.util.concurrent.atomic.AtomicReference<Task> ref = new java.util.concurrent.atomic.AtomicReference<>();
+    ref.set(pq.peek());
+    ref.updateAndGet(t -> new Task(t.prio + 10, log));
+    ref.get().run();
+    ConcurrentLinkedQueue<Task> q = new ConcurrentLinkedQueue<>(pq);
+    for (Task t : q) t.run();
+    LinkedBlockingQueue<Runnable> lbq = new LinkedBlockingQueue<>();
+    lbq.put(new Task(7, log));
+    lbq.take().run();
+    ConcurrentHashMap<String, Task> chm = new ConcurrentHashMap<>();
+    chm.computeIfAbsent("a", k -> new Task(9, log)).run();
+    chm.values().forEach(Task::run);
+    int v = new Add(new Num(2), new Add(new Num(3), new Num(4))).accept(new Eval());
+    Object[] arr = pq.toArray();
+    Arrays.sort(arr, Comparator.comparing(Object::toString));
+    BUF.get().append(v).append(Arrays.toString(arr));
+    ForkJoinPool.commonPool().submit(() -> log.add("fj")).get();
+    q.stream().max(Comparator.naturalOrder()).ifPresent(Task::run);
+    return BUF.get() + " " + log;
   }
 
   public static void main(String[] args) throws Exception {
@@ -122,6 +179,7 @@ public final class Main {
     ps.forEach(p -> out.append(p.y()));
     BiFunction<Integer, Integer, Integer> max = Math::max;
     out.append(max.apply(3, 9));
+    out.append(concurrency());
     System.out.println(out);
   }
 }
