@@ -16,7 +16,10 @@ import (
 // maps, iterators in for-each loops, try-with-resources, records' and
 // enums' generated methods, default methods, a visitor, thread-locals,
 // serialization's private writeObject and readObject, method references
-// and lambdas. Every analysis must have
+// and lambdas; and (Language.java) the language's own dispatch paths:
+// default methods and Interface.super calls, nestmates, bridge methods,
+// sealed records with patterns, switches on strings and enums, local and
+// anonymous classes. Every analysis must have
 // every observed edge, with the accepted exceptions of
 // TestSoundnessAgainstExecution.
 func TestSoundnessFeatures(t *testing.T) {

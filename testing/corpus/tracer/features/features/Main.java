@@ -180,6 +180,7 @@ public final class Main {
     BiFunction<Integer, Integer, Integer> max = Math::max;
     out.append(max.apply(3, 9));
     out.append(concurrency());
+    out.append(Language.run());
     System.out.println(out);
   }
 }
