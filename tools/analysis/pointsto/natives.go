@@ -159,46 +159,30 @@ func (s *solver) nativeReturn(st *site, t *hierarchy.Method) bool {
 }
 
 // nativeObject returns the object of the JVM standing for a native
-// method's result of descriptor desc, or -1 if its class is not final.
+// method's result of descriptor desc (an array holds the object of its
+// element type), or -1 unless reach.FinalResult accepts desc.
 func (s *solver) nativeObject(desc string) int32 {
+	elem, ok := reach.FinalResult(s.h, desc)
 	switch {
-	case len(desc) > 2 && desc[0] == 'L':
-		c := s.h.Lookup(desc[1 : len(desc)-1])
-		if c == nil || !c.IsFinal() || !c.IsInstantiable() {
-			return -1
-		}
-		if c.Name == "java/lang/Class" {
-			return s.constObject(c)
-		}
-		return s.jvmObject(c)
-	case len(desc) == 2 && desc[0] == '[': // an array of a primitive type
-		return s.jvmObject(s.h.LookupOrPhantom(desc))
-	case len(desc) > 1 && desc[0] == '[':
-		elem := s.nativeObject(desc[1:])
-		if elem < 0 {
-			return -1
-		}
-		a := s.jvmObject(s.h.LookupOrPhantom(desc))
-		s.seed(s.fieldNode(a, arrayElem), elem)
-		return a
+	case !ok:
+		return -1
+	case desc[0] != '[' && elem.Name == "java/lang/Class":
+		return s.constObject(elem)
+	case desc[0] != '[':
+		return s.jvmObject(elem)
 	}
-	return -1
+	a := s.jvmObject(s.h.LookupOrPhantom(desc))
+	if o := s.nativeObject(desc[1:]); o >= 0 {
+		s.seed(s.fieldNode(a, arrayElem), o)
+	}
+	return a
 }
 
 // finalReturn reports whether nativeReturn models t's result.
 func (s *solver) finalReturn(t *hierarchy.Method) bool {
 	_, ret, _ := classfile.ParseMethodDescriptor(t.Desc)
-	if len(ret) == 2 && ret[0] == '[' {
-		return true
-	}
-	for len(ret) > 1 && ret[0] == '[' {
-		ret = ret[1:]
-	}
-	if len(ret) < 3 || ret[0] != 'L' {
-		return false
-	}
-	c := s.h.Lookup(ret[1 : len(ret)-1])
-	return c != nil && c.IsFinal() && c.IsInstantiable()
+	_, ok := reach.FinalResult(s.h, ret)
+	return ok
 }
 
 // threadsNode holds the Thread objects that may be running: the main

@@ -188,30 +188,43 @@ func (e *engine) reach(m *hierarchy.Method) {
 // return type is a final class, or an array of one (reflection's Method,
 // Field and Constructor arrays, String): the JVM made an object of that
 // class, of no other. It is RTA's side of the points-to analyses' model of
-// such results (pointsto.nativeReturn); without it no Method object
+// such results (pointsto's nativeReturn); without it no Method object
 // existed, the JDK making them only by copying those of the JVM.
 func (e *engine) nativeReturn(m *hierarchy.Method) {
 	if e.recv != Instantiated {
 		return
 	}
 	_, ret, err := classfile.ParseMethodDescriptor(m.Desc)
-	if err != nil || len(ret) < 2 {
+	if err != nil {
 		return
 	}
-	elem := strings.TrimLeft(ret, "[")
-	if len(elem) > 2 && elem[0] == 'L' {
-		c := e.h.Lookup(elem[1 : len(elem)-1])
-		if c == nil || !c.IsFinal() || !c.IsInstantiable() {
-			return
-		}
-		e.init.Init(c)
-		e.instantiate(c)
-	} else if len(elem) != 1 || len(ret) == 1 {
+	elem, ok := FinalResult(e.h, ret)
+	if !ok {
 		return
+	}
+	if elem != nil {
+		e.init.Init(elem)
+		e.instantiate(elem)
 	}
 	for d := ret; len(d) > 1 && d[0] == '['; d = d[1:] {
 		e.instantiate(e.h.LookupOrPhantom(d))
 	}
+}
+
+// FinalResult reports whether a native method's result of descriptor desc
+// can only be of one class the JVM makes: a final instantiable class, or an
+// array (of arrays) of one or of a primitive type. elem is that class, nil
+// for primitive elements.
+func FinalResult(h *hierarchy.Hierarchy, desc string) (elem *hierarchy.Class, ok bool) {
+	e := strings.TrimLeft(desc, "[")
+	switch {
+	case len(e) > 2 && e[0] == 'L' && e[len(e)-1] == ';':
+		c := h.Lookup(e[1 : len(e)-1])
+		return c, c != nil && c.IsFinal() && c.IsInstantiable()
+	case len(e) == 1 && len(desc) > 1: // an array of a primitive type
+		return nil, true
+	}
+	return nil, false
 }
 
 // instantiate records an allocation of c (RTA) and adds c to the matching
