@@ -21,6 +21,7 @@ import (
 	"github.com/rules-fragment/rules_fragment/tools/hierarchy"
 	"github.com/rules-fragment/rules_fragment/tools/link"
 	"github.com/rules-fragment/rules_fragment/tools/outfile"
+	"github.com/rules-fragment/rules_fragment/tools/reflog"
 	"github.com/rules-fragment/rules_fragment/tools/report"
 	"github.com/rules-fragment/rules_fragment/tools/summary"
 )
@@ -52,6 +53,10 @@ type Config struct {
 	// ReflectiveTypes is pointsto.Options.ReflectiveTypes (linker
 	// -reflection).
 	ReflectiveTypes int
+	// ReflectionLog is a reflection log in TamiFlex's format (package
+	// reflog) for every analysis to resolve reflective calls with (linker
+	// -reflection-log).
+	ReflectionLog string
 	// Warm is a warm-start file of the runtime's summary (summarizer
 	// -warm-start): each analysis continues from its state there when it
 	// applies to the program, else starts cold (with a warning).
@@ -99,6 +104,7 @@ func ParseFlags(fs *flag.FlagSet, args []string) (*Config, error) {
 	fs.BoolVar(&c.ClosedWorld, "closed-world", false, "with -fragment: clients use only the library's API, never its dependencies' (more precise, not safe for every client)")
 	fs.BoolVar(&c.ModRef, "modref", false, "add MOD/USE sets of the methods and call sites in scope to the points-to analyses (0cfa, andersen)")
 	fs.IntVar(&c.ReflectiveTypes, "reflection", 0, "points-to: model Class.newInstance/Constructor.newInstance by the casts of their results when the cast type has at most this many instantiable subtypes (0: off; unmodelled sites are listed)")
+	fs.StringVar(&c.ReflectionLog, "reflection-log", "", "reflection log in TamiFlex's format (KIND;TARGET;CALLER;LINE, as testing/tracer writes): every analysis resolves the logged reflective calls (Method.invoke, Constructor/Class.newInstance, Field.get*/set*, Class.forName, Array.newInstance)")
 	fs.StringVar(&c.Warm, "warm-start", "", "continue every analysis from this warm start of the runtime's summary (summarizer -warm-start): same results, less work")
 	fs.BoolVar(&c.LinkAll, "link-all", false, "link every class of the summaries, not only those the program reaches by reference (same results, slower; for comparison)")
 	fs.BoolVar(&c.PointsTo, "points-to", false, "add the points-to sets of the variables of the methods in scope to the points-to analyses (0cfa, andersen)")
@@ -248,7 +254,14 @@ var seedEntries = true
 // the classes left out that were looked up, also when it fails (a missing
 // entry class, for example).
 func analyze(c *Config, only bool) (res *report.Result, missed []string, err error) {
-	opts := link.Options{Libraries: c.Libraries, Summaries: c.Summaries, Release: c.Release, OnlyReferenced: only, Cache: c.Cache}
+	var log []reflog.Entry
+	if c.ReflectionLog != "" {
+		if log, err = reflog.ReadFile(c.ReflectionLog); err != nil {
+			return nil, nil, err
+		}
+	}
+	opts := link.Options{Libraries: c.Libraries, Summaries: c.Summaries, Release: c.Release, OnlyReferenced: only, Cache: c.Cache,
+		Classes: reflog.Classes(log)}
 	if seedEntries {
 		opts.Entries = c.Entries
 	}
@@ -289,7 +302,7 @@ func analyze(c *Config, only bool) (res *report.Result, missed []string, err err
 		return nil, nil, errors.New("no entry points: the client has no main method; give -entry")
 	}
 	res = &report.Result{Schema: report.Schema, Producer: Producer, Mode: c.Mode(),
-		Inputs: report.Inputs{Client: c.Client, Libraries: c.Libraries}, Placeholders: p.Fragment}
+		Inputs: report.Inputs{Client: c.Client, Libraries: c.Libraries, ReflectionLog: c.ReflectionLog}, Placeholders: p.Fragment}
 	for _, s := range p.Summaries {
 		if !s.Client {
 			res.Inputs.Summaries = append(res.Inputs.Summaries, s.Header.Target)
@@ -310,14 +323,14 @@ func analyze(c *Config, only bool) (res *report.Result, missed []string, err err
 		switch a {
 		case "cha":
 			g, err = warmOrCold(c.stderr(), warm, a, func(w *cha.Warm) (*callgraph.Graph, error) {
-				return cha.CallGraph(p, roots, cha.Options{Warm: w, Sites: sites})
+				return cha.CallGraph(p, roots, cha.Options{Warm: w, Sites: sites, Log: log})
 			})
 		case "rta":
 			g, err = warmOrCold(c.stderr(), warm, a, func(w *rta.Warm) (*callgraph.Graph, error) {
-				return rta.Analyze(p, roots, rta.Options{Warm: w, Sites: sites})
+				return rta.Analyze(p, roots, rta.Options{Warm: w, Sites: sites, Log: log})
 			})
 		case "0cfa", "andersen":
-			opts := pointsto.Options{PerClass: a == "0cfa", ReflectiveTypes: c.ReflectiveTypes}
+			opts := pointsto.Options{PerClass: a == "0cfa", ReflectiveTypes: c.ReflectiveTypes, Log: log}
 			if !c.ModRef {
 				opts.Sites = sites // MOD/USE reads every caller's sites
 			}

@@ -95,6 +95,22 @@ func TestNoEntryPoint(t *testing.T) {
 	}
 }
 
+// TestBadReflectionLog: a malformed log fails the link with the file and
+// line named; a missing one with its path.
+func TestBadReflectionLog(t *testing.T) {
+	sum := jlexSummary(t)
+	bad := filepath.Join(t.TempDir(), "bad.log")
+	if err := os.WriteFile(bad, []byte("Class.forName;JLex.Main;JLex.Main.main;1;;\nMethod.invoke;JLex.Main;JLex.Main.main;2;;\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for path, want := range map[string]string{bad: bad + ":2: ", bad + ".none": bad + ".none"} {
+		_, err := Analyze(&Config{Client: []string{jlex}, Summaries: []string{sum}, Analyses: []string{"rta"}, Scope: "client", ReflectionLog: path})
+		if err == nil || !strings.Contains(err.Error(), want) {
+			t.Errorf("%s: got %v, want an error naming %q", path, err, want)
+		}
+	}
+}
+
 // TestModRefJSON: -modref and -points-to add set tables and indices to the
 // points-to analyses, which decode consistently with their totals, and
 // leave the rest of the result as it is without them.

@@ -40,6 +40,9 @@ def _link(ctx):
     warm = ctx.attr._jdk_summary[FragmentJdkInfo].warm_start
     args.add("-warm-start", warm)
     inputs = client + summaries + [warm]
+    if ctx.file.reflection_log:
+        args.add("-reflection-log", ctx.file.reflection_log)
+        inputs.append(ctx.file.reflection_log)
     args.add("-json", json)
     args.add("-text", text)
     args.add("-verdict", verdict)
@@ -118,6 +121,11 @@ max_phantom, max_unmodelled, max_polymorphic, max_mean_rc, max_rc (numbers), for
         "entries": attr.string_list(doc = "entry points pkg/C.m or pkg/C.m(desc) (default: the main methods)"),
         "fragment": attr.bool(doc = "analyse target as a library for every possible client (placeholder main)"),
         "closed_world": attr.bool(doc = "with fragment: clients use only the library's API"),
+        "reflection_log": attr.label(
+            allow_single_file = True,
+            doc = """a reflection log in TamiFlex's format (testing/tracer writes one): the
+analyses resolve the reflective calls it records (the linker's -reflection-log)""",
+        ),
         "validate": attr.bool(doc = "also fail `bazel build` of this target when a check fails (validation action)"),
         "_jdk_summary": attr.label(
             default = Label("//rules:jdk_summary"),

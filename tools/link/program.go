@@ -44,6 +44,9 @@ type Options struct {
 	// at reached classes alone (not CHA, not the reflection model).
 	OnlyReferenced bool
 	Entries        []string
+	// Classes are more starting points of OnlyReferenced: the classes a
+	// reflection log names (reflog.Classes).
+	Classes []string
 	// Cache, if set, keeps decoded summaries for later loads (a
 	// persistent worker; summary.Cache).
 	Cache *summary.Cache
@@ -113,7 +116,7 @@ func Load(opts Options) (*Program, error) {
 			}
 			idx := p.indexSummaries(fromFiles)
 			if opts.OnlyReferenced && opts.Fragment == nil {
-				b.SetOmitted(p.referenced(idx, files, opts.Entries))
+				b.SetOmitted(p.referenced(idx, files, opts.Entries, opts.Classes))
 			}
 			p.addSummaries(b)
 			return nil

@@ -85,9 +85,9 @@ func (p *Program) indexSummaries(fromFiles map[string]bool) map[string]summaryCl
 }
 
 // referenced marks in each summary's keep the classes reachable by
-// reference from the class files, the client summaries, the entry classes
-// and ImplicitClasses, and returns whether a name was left out.
-func (p *Program) referenced(idx map[string]summaryClass, files []*frontend.Class, entries []string) (omitted func(string) bool) {
+// reference from the class files, the client summaries, the entry classes,
+// classes and ImplicitClasses, and returns whether a name was left out.
+func (p *Program) referenced(idx map[string]summaryClass, files []*frontend.Class, entries, classes []string) (omitted func(string) bool) {
 	for _, s := range p.Summaries {
 		s.keep = make([]bool, len(s.Unit.Classes))
 	}
@@ -105,6 +105,9 @@ func (p *Program) referenced(idx map[string]summaryClass, files []*frontend.Clas
 	}
 	for _, e := range entries {
 		c, _ := splitMember(e)
+		visit(c)
+	}
+	for _, c := range classes {
 		visit(c)
 	}
 	NamedClasses(files, visit)

@@ -47,6 +47,9 @@ type Inputs struct {
 	Client    []string `json:"client"`
 	Libraries []string `json:"libraries,omitempty"`
 	Summaries []string `json:"summaries,omitempty"` // summarised targets
+	// ReflectionLog is the reflection log the analyses resolved reflective
+	// calls with (linker -reflection-log).
+	ReflectionLog string `json:"reflection_log,omitempty"`
 }
 
 // Analysis is one analysis' client-visible results.

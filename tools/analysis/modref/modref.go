@@ -35,7 +35,9 @@
 // runs run() on its receiver) are calls of the site, dispatched on the
 // receiver's objects. Other native methods have no effects (not
 // modelled, as in points-to; their list is the points-to call graph's
-// Unmodelled).
+// Unmodelled). A reflection log's entries (pointsto.Options.Log) act at
+// their calls as points-to applies them (reflog.go): the logged method or
+// constructor is a callee of the site, a logged field is read or written.
 //
 // Calls (§4 step 3). The call graph is the points-to result's (its
 // targets per site), plus the implicit calls above, plus class
@@ -103,6 +105,7 @@ import (
 	"github.com/rules-fragment/rules_fragment/tools/classfile"
 	"github.com/rules-fragment/rules_fragment/tools/hierarchy"
 	"github.com/rules-fragment/rules_fragment/tools/link"
+	"github.com/rules-fragment/rules_fragment/tools/reflog"
 	"github.com/rules-fragment/rules_fragment/tools/summary"
 )
 
@@ -335,6 +338,9 @@ type analysis struct {
 	localMod, localUse [][]int32 // per node, first-sight ids
 	succ               [][]edge  // per node, its calls
 	filters            []filter  // accessible filters of calls; 0: no actuals
+	// The reflection log's entries at the calls of the body being read
+	// (logSites).
+	logAt map[*summary.Stmt][]*reflog.Entry
 }
 
 // edge is a call of node to; filter is the call's accessible filter, -1
@@ -480,6 +486,7 @@ func (a *analysis) body(i int32, sites []*callgraph.Site) error {
 		return err
 	}
 	mod, use := &a.localMod[i], &a.localUse[i]
+	a.logAt = a.logSites(m, b)
 	for k := range b.Stmts {
 		st := &b.Stmts[k]
 		switch st.Op {
@@ -600,6 +607,9 @@ func (a *analysis) call(i int32, m *hierarchy.Method, st *summary.Stmt, s *callg
 			}
 			a.implicit(i, m, recv, ic, s, f)
 		}
+	}
+	if es := a.logAt[st]; len(es) > 0 {
+		a.logged(i, m, st, s, f, es)
 	}
 	if x := a.r.sites[s]; x != nil {
 		a.localMod[i] = append(a.localMod[i], x.modIDs...)

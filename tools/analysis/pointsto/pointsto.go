@@ -31,7 +31,9 @@
 // modelled in jvm.go (start-up roots System.initPhase1 and initPhase3,
 // main's String arguments, the class loaders of Class objects);
 // reflective construction (Class.newInstance, Constructor.newInstance)
-// by the casts of its result, opt-in (reflect.go). What is reached but
+// by the casts of its result, opt-in (reflect.go); the reflective calls a
+// reflection log records, as TamiFlex-based analyses resolve them
+// (Options.Log; reflog.go). What is reached but
 // not modelled is listed in Graph.Unmodelled: other natives returning
 // references, reflective construction left out; the JVM's own exceptions
 // and invokedynamic other than lambdas and string concatenation are not
@@ -73,6 +75,7 @@ import (
 	"github.com/rules-fragment/rules_fragment/tools/analysis/internal/reach"
 	"github.com/rules-fragment/rules_fragment/tools/hierarchy"
 	"github.com/rules-fragment/rules_fragment/tools/link"
+	"github.com/rules-fragment/rules_fragment/tools/reflog"
 )
 
 // Options select the abstraction of heap objects.
@@ -99,6 +102,9 @@ type Options struct {
 	// from the JDK's warm start would otherwise list, sort and compute the
 	// receivers of all its start-up sites, none of them a client's.
 	Sites func(*hierarchy.Method) bool
+	// Log is a reflection log (package reflog): its entries apply where
+	// their callers are reached (reflog.go).
+	Log []reflog.Entry
 }
 
 // Name is the analysis name results carry: "andersen" (AND_f) or "0cfa"
@@ -116,6 +122,15 @@ func Analyze(p *link.Program, roots []*hierarchy.Method, opts Options) (*Result,
 	if opts.Warm != nil {
 		if err := s.restore(opts.Warm); err != nil {
 			return nil, err
+		}
+		for _, m := range s.log.Callers(s.h) { // the warm start visited them
+			if mi := s.method(m); mi != nil {
+				b, err := s.p.Body(m)
+				if err != nil {
+					return nil, err
+				}
+				s.logged(mi, b)
+			}
 		}
 	}
 	s.start(roots)

@@ -5,6 +5,7 @@ import (
 
 	"github.com/rules-fragment/rules_fragment/tools/callgraph"
 	"github.com/rules-fragment/rules_fragment/tools/hierarchy"
+	"github.com/rules-fragment/rules_fragment/tools/reflog"
 )
 
 // ArrayElement is the field id of the elements of an array object (all
@@ -35,7 +36,8 @@ type Object struct {
 	// (string literals, class literals, method types) of Class.
 	Constant bool
 	// Reflective marks the object of Class that reflective construction
-	// makes (AND_f; reflect.go).
+	// makes (AND_f; reflect.go), at Method's Site for a call a reflection
+	// log resolves (reflog.go).
 	Reflective bool
 	// JVM marks an object of Class the JVM makes (AND_f; jvm.go).
 	JVM bool
@@ -45,6 +47,8 @@ type Object struct {
 // "C.m(D)@site[level]", "const C" or "class C".
 func (o Object) String() string {
 	switch {
+	case o.Reflective && o.Method != nil:
+		return fmt.Sprintf("reflect %s at %s@%d", o.Class.Name, o.Method.Key(), o.Site)
 	case o.Method != nil && o.Level > 0:
 		return fmt.Sprintf("%s@%d[%d]", o.Method.Key(), o.Site, o.Level)
 	case o.Method != nil:
@@ -67,6 +71,8 @@ func (r *Result) Object(o int) Object {
 	k := r.s.objKeys[o]
 	x := Object{Class: r.s.objClass[o], Site: k.site, Level: k.level}
 	switch {
+	case k.level == logLevel: // reflog.go
+		x.Reflective, x.Method, x.Level = true, r.s.h.Method(k.method), 0
 	case k.method >= 0:
 		x.Method = r.s.h.Method(k.method)
 	case k.level < 0:
@@ -130,3 +136,8 @@ func (r *Result) set(n int32) []int {
 	})
 	return out
 }
+
+// LogEntries returns the reflection log's entries (Options.Log) whose
+// caller is m, for analyses over the result to apply as this one did
+// (reflog.go).
+func (r *Result) LogEntries(m *hierarchy.Method) []*reflog.Entry { return r.s.log.For(m) }

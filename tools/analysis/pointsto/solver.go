@@ -88,7 +88,8 @@ type solver struct {
 	selections map[int32]*selCache // by resolved method id
 	buf        []int32
 
-	threads          int32 // threadsNode, -1 until needed
+	log              *reach.Log // Options.Log
+	threads          int32      // threadsNode, -1 until needed
 	unmodelled       []callgraph.Unmodelled
 	unmodelledNative map[int32]bool
 	err              error // the first body that could not be read
@@ -191,7 +192,7 @@ func newSolver(p *link.Program, opts Options) *solver {
 		objIDs: map[objKey]int32{}, descTypes: map[string]*hierarchy.Class{},
 		statics: map[int32]int32{}, fieldFilter: map[int32]*hierarchy.Class{}, unmodelledNative: map[int32]bool{},
 		filterOf: map[int32]int32{}, selections: map[int32]*selCache{}, outSet: map[int32]map[edge]struct{}{}, pool: &wordPool{}, interned: map[uint64][]*bitset{}}
-	s.threads = -1
+	s.threads, s.log = -1, reach.NewLog(opts.Log)
 	s.init = reach.NewInitializer(s.h, func(m *hierarchy.Method) { s.reach(m) })
 	return s
 }

@@ -20,6 +20,7 @@ func (s *solver) visit(mi *method) error {
 		return mi.base + x
 	}
 	refl := s.reflectiveResults(b)
+	s.logged(mi, b)
 	for i := range b.Stmts {
 		st := &b.Stmts[i]
 		switch st.Op {

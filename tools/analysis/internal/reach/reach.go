@@ -19,6 +19,7 @@ import (
 	"github.com/rules-fragment/rules_fragment/tools/classfile"
 	"github.com/rules-fragment/rules_fragment/tools/hierarchy"
 	"github.com/rules-fragment/rules_fragment/tools/link"
+	"github.com/rules-fragment/rules_fragment/tools/reflog"
 	"github.com/rules-fragment/rules_fragment/tools/summary"
 )
 
@@ -44,16 +45,24 @@ type Options struct {
 	// are left out: a CHA link continuing from the JDK's warm start would
 	// otherwise rebuild and sort its 632 k sites, none of them a client's.
 	Sites func(*hierarchy.Method) bool
+	// Log is a reflection log (package reflog) whose entries apply where
+	// their callers are reached (reflog.go).
+	Log []reflog.Entry
 }
 
 // Run computes the call graph from roots and the JVM's start-up roots
 // (StartupRoots).
 func Run(p *link.Program, roots []*hierarchy.Method, recv Receivers, name string, opts Options) (*callgraph.Graph, error) {
 	e := newEngine(p, recv)
-	e.keepSites = opts.Sites
+	e.keepSites, e.log = opts.Sites, NewLog(opts.Log)
 	if opts.Warm != nil {
 		if err := e.restore(opts.Warm); err != nil {
 			return nil, err
+		}
+		for _, m := range e.log.Callers(e.h) { // the warm start visited them
+			if e.reached[m.ID] {
+				e.reflective(m)
+			}
 		}
 	}
 	e.start(roots)
@@ -144,6 +153,7 @@ type engine struct {
 	sites      []siteRec
 
 	keepSites func(*hierarchy.Method) bool // Options.Sites
+	log       *Log                         // Options.Log
 	// How many of order and instList a warm start restored, in the
 	// graph's order (restore).
 	sorted [2]int
@@ -362,6 +372,7 @@ func appendAt(index [][]*key, id int32, k *key) [][]*key {
 var objectToString = [2]string{"toString", "()Ljava/lang/String;"}
 
 func (e *engine) visit(m *hierarchy.Method) error {
+	e.reflective(m)
 	b, err := e.p.Body(m)
 	if err != nil || b == nil {
 		return err
