@@ -109,7 +109,7 @@ func TestSoundnessAgainstExecution(t *testing.T) {
 func traceAndCheck(t *testing.T, agent string, p program, r tracedRun, sums, entries []string, warm string) {
 	t.Helper()
 	start := time.Now()
-	edges := traceRun(t, agent, p, r)
+	edges, log := traceRun(t, agent, p, r)
 	traced := time.Since(start)
 	client, err := readClient(p.client)
 	if err != nil {
@@ -117,7 +117,7 @@ func traceAndCheck(t *testing.T, agent string, p program, r tracedRun, sums, ent
 	}
 	start = time.Now()
 	res, err := linker.Analyze(&linker.Config{Client: []string{p.client}, Summaries: sums, Entries: entries,
-		Analyses: r.analyses, Scope: "client", Release: 17, Warm: warm})
+		Analyses: r.analyses, Scope: "client", Release: 17, Warm: warm, ReflectionLog: log})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -194,6 +194,9 @@ type tracedRun struct {
 	// failed on (TestSoundnessMavenApps' programs that construct and call
 	// by reflection, which the analyses do not model).
 	figures []string
+	// reflog: the tracer also writes the run's reflection log, and the
+	// analyses resolve reflective calls with it (linker -reflection-log).
+	reflog bool
 }
 
 var tracedRuns = []tracedRun{
@@ -264,9 +267,10 @@ func buildAgent(t *testing.T) string {
 	return agentPath
 }
 
-// traceRun runs r under the tracer and returns the observed edges; it
-// fails the test unless the program succeeded.
-func traceRun(t *testing.T, agent string, p program, r tracedRun) []string {
+// traceRun runs r under the tracer and returns the observed edges and,
+// with r.reflog, the path of the run's reflection log; it fails the test
+// unless the program succeeded.
+func traceRun(t *testing.T, agent string, p program, r tracedRun) (edges []string, log string) {
 	t.Helper()
 	dir := t.TempDir()
 	for _, in := range r.inputs {
@@ -282,6 +286,10 @@ func traceRun(t *testing.T, agent string, p program, r tracedRun) []string {
 	opts := "out=" + edgesFile
 	for _, pre := range r.prefixes {
 		opts += ",prefix=" + pre
+	}
+	if r.reflog {
+		log = filepath.Join(t.TempDir(), "refl.log")
+		opts += ",reflog=" + log
 	}
 	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Minute)
 	defer cancel()
@@ -309,7 +317,12 @@ func traceRun(t *testing.T, agent string, p program, r tracedRun) []string {
 	if err != nil {
 		t.Fatalf("%s: the tracer wrote no edges: %v", r.name, err)
 	}
-	return strings.Split(strings.TrimSuffix(string(b), "\n"), "\n")
+	if log != "" {
+		if _, err := os.Stat(log); err != nil {
+			t.Fatalf("%s: the tracer wrote no reflection log: %v", r.name, err)
+		}
+	}
+	return strings.Split(strings.TrimSuffix(string(b), "\n"), "\n"), log
 }
 
 // readClient returns the classes of a client jar by name.

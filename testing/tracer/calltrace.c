@@ -15,6 +15,28 @@
  * classes are written as JVMTI names them. At VMDeath the distinct edges are
  * written to the out file, sorted, one a line.
  *
+ *   java -agentpath:/path/libcalltrace.so=out=EDGES.txt,prefix=P,reflog=REFL.log ...
+ *
+ * With reflog=FILE it also writes a reflection log in TamiFlex's format (read
+ * by Soot, Doop, OPAL and Tai-e): at VMDeath the distinct lines, sorted,
+ *
+ *   KIND;TARGET;CALLER;LINE;;
+ *
+ * KIND is Method.invoke, Constructor.newInstance or Class.newInstance; TARGET
+ * the entered method as a Soot signature "<pkg.C: int m(java.lang.String[])>"
+ * (for Class.newInstance the class, "pkg.C"); CALLER "pkg.Cls.method", the
+ * method that called the API; LINE its source line of the call, empty without
+ * a line table or in a native frame. A MethodEntry is reflective when its
+ * caller frame is an accessor frame that calls targets, the frames below are
+ * the JDK's accessor layer (jdk/internal/reflect/, java/lang/invoke/) down to
+ * one of the APIs, and the entered method is what the API was asked to run
+ * (read from its receiver, found with GetLocalInstance), so that what the
+ * accessors themselves call (class initialisers, boxing, class loading) is
+ * not logged. Class.newInstance wins over the
+ * Constructor.newInstanceWithCaller it calls. Entries are logged whatever the
+ * prefixes (JDK callers such as ServiceLoader too). Without reflog= the
+ * agent does and adds nothing (same capabilities, same output).
+ *
  * Build: gcc -shared -fPIC -O2 -Wall -I$JDK/include -I$JDK/include/linux
  *        -o libcalltrace.so calltrace.c
  */
@@ -24,11 +46,34 @@
 #include <stdlib.h>
 #include <string.h>
 
+/* What a method is to the reflection log. */
+enum {
+    R_NONE,
+    R_ACCESSOR,        /* the JDK's layer between an API and its target, */
+    R_INVOKER,         /* the part of it that calls targets */
+    R_METHOD_INVOKE,   /* the APIs; the values are the KINDs below */
+    R_CTOR_NEWINSTANCE,
+    R_CLASS_NEWINSTANCE
+};
+
+static int is_accessor(int role) {
+    return role == R_ACCESSOR || role == R_INVOKER;
+}
+
+static const char *const kinds[] = {
+    [R_METHOD_INVOKE] = "Method.invoke",
+    [R_CTOR_NEWINSTANCE] = "Constructor.newInstance",
+    [R_CLASS_NEWINSTANCE] = "Class.newInstance",
+};
+
 /* A method seen on either side of an edge; names are made once. */
 typedef struct {
     jmethodID id;
     char *name;  /* "pkg/C.name(desc)" */
     int client;  /* the class name starts with a prefix */
+    int role;    /* R_* */
+    size_t clen; /* length of "pkg/C" in name */
+    size_t nlen; /* length of "name" */
 } Method;
 
 /* An edge: caller, call-site bci, callee. */
@@ -37,9 +82,32 @@ typedef struct {
     jint bci;
 } Edge;
 
+/* A reflective entry; the key is all but line, made once per new key. */
+typedef struct {
+    Method *target, *caller;
+    jlocation loc;  /* in caller */
+    int kind;       /* R_METHOD_INVOKE... */
+    int line;       /* -1: none */
+} Refl;
+
+/* A method entered under a reflective API that is not its target (boxing,
+ * the method-handle machinery), with the frames from 1 to the API's caller:
+ * entered again from the same code, it is again not the target, and
+ * finding out is slow (GetLocalInstance is a VM operation, ~0.1 ms). */
+typedef struct {
+    Method *target;
+    jint n;
+    jvmtiFrameInfo *frames;
+} Miss;
+
+/* Frames read to find the caller of a reflective API: JDK 17's
+ * Class.newInstance is 8 frames deep, its Method.invoke 4 or 5. */
+#define REFL_FRAMES 24
+
 static jvmtiEnv *jvmti;
 static jrawMonitorID lock;   /* guards everything below */
 static char *out_path;
+static char *reflog_path;    /* NULL: no reflection log */
 static char *prefixes[64];
 static int nprefixes;
 static int dead;             /* set at VMDeath: record nothing more */
@@ -49,6 +117,10 @@ static Method **methods;
 static size_t mcap, mlen;
 static Edge *edges;
 static size_t ecap, elen;
+static Refl *refls;
+static size_t rcap, rlen;
+static Miss *misses;
+static size_t xcap, xlen;
 
 static size_t hash_ptr(const void *p) {
     uint64_t x = (uint64_t)(uintptr_t)p;
@@ -62,6 +134,17 @@ static size_t hash_edge(const Edge *e) {
     return hash_ptr(e->caller) * 31 + hash_ptr(e->callee) * 7 + (size_t)e->bci;
 }
 
+static size_t hash_refl(const Refl *r) {
+    return hash_ptr(r->caller) * 31 + hash_ptr(r->target) * 7 + (size_t)r->loc * 3 + (size_t)r->kind;
+}
+
+static size_t hash_miss(Method *target, const jvmtiFrameInfo *f, jint n) {
+    size_t h = hash_ptr(target);
+    for (jint i = 0; i < n; i++)
+        h = h * 31 + hash_ptr(f[i].method) + (size_t)f[i].location;
+    return h;
+}
+
 static void *xcalloc(size_t n, size_t size) {
     void *p = calloc(n, size);
     if (p == NULL) {
@@ -69,6 +152,41 @@ static void *xcalloc(size_t n, size_t size) {
         exit(1);
     }
     return p;
+}
+
+static int has_prefix(const char *s, size_t len, const char *p) {
+    size_t pl = strlen(p);
+    return len >= pl && strncmp(s, p, pl) == 0;
+}
+
+static int is_named(const char *s, size_t len, const char *n) {
+    return len == strlen(n) && strncmp(s, n, len) == 0;
+}
+
+/* The role of method name of class cn (cl chars) in reflective calls. The
+ * accessors are the native, generated (GeneratedMethodAccessor12) and
+ * method-handle (DirectMethodHandleAccessor) ones and, for the latter, the
+ * method-handle machinery and LambdaForm hidden classes; Class.newInstance
+ * reaches Constructor.newInstanceWithCaller through ReflectionFactory and
+ * ReflectAccess. Targets are called by the natives invoke0 and newInstance0
+ * (of NativeMethodAccessorImpl, DirectMethodHandleAccessor$NativeAccessor,
+ * ...), generated accessors and LambdaForms, not by the rest (the accessor
+ * generator, the chain Delegating...Impl -> Native...Impl). */
+static int reflect_role(const char *cn, size_t cl, const char *name) {
+    if (has_prefix(cn, cl, "java/lang/invoke/") || has_prefix(cn, cl, "jdk/internal/reflect/Generated") ||
+        (has_prefix(cn, cl, "jdk/internal/reflect/") &&
+         (strcmp(name, "invoke0") == 0 || strcmp(name, "newInstance0") == 0)))
+        return R_INVOKER;
+    if (has_prefix(cn, cl, "jdk/internal/reflect/") || is_named(cn, cl, "java/lang/reflect/ReflectAccess"))
+        return R_ACCESSOR;
+    if (is_named(cn, cl, "java/lang/reflect/Method") && strcmp(name, "invoke") == 0)
+        return R_METHOD_INVOKE;
+    if (is_named(cn, cl, "java/lang/reflect/Constructor") &&
+        (strcmp(name, "newInstance") == 0 || strcmp(name, "newInstanceWithCaller") == 0))
+        return R_CTOR_NEWINSTANCE;
+    if (is_named(cn, cl, "java/lang/Class") && strcmp(name, "newInstance") == 0)
+        return R_CLASS_NEWINSTANCE;
+    return R_NONE;
 }
 
 static void methods_insert(Method *m) {
@@ -109,6 +227,9 @@ static Method *method(jmethodID id) {
     for (int p = 0; p < nprefixes; p++)
         if (strncmp(cn, prefixes[p], strlen(prefixes[p])) == 0)
             m->client = 1;
+    m->role = reflect_role(cn, cl, name);
+    m->clen = cl;
+    m->nlen = strlen(name);
     (*jvmti)->Deallocate(jvmti, (unsigned char *)csig);
     (*jvmti)->Deallocate(jvmti, (unsigned char *)name);
     (*jvmti)->Deallocate(jvmti, (unsigned char *)desc);
@@ -155,10 +276,301 @@ static void add_edge(Method *caller, jint bci, Method *callee) {
     elen++;
 }
 
+/* A string being built. */
+typedef struct {
+    char *s;
+    size_t len, cap;
+} Buf;
+
+static void put_n(Buf *b, const char *s, size_t n) {
+    if (b->len + n + 1 > b->cap) {
+        b->cap = 2 * (b->len + n + 1);
+        b->s = realloc(b->s, b->cap);
+        if (b->s == NULL) {
+            fprintf(stderr, "calltrace: out of memory\n");
+            exit(1);
+        }
+    }
+    memcpy(b->s + b->len, s, n);
+    b->len += n;
+    b->s[b->len] = '\0';
+}
+
+static void put(Buf *b, const char *s) {
+    put_n(b, s, strlen(s));
+}
+
+/* The source line of loc in m: the entry with the largest start_location
+ * <= loc; -1 in a native frame or without a line table. */
+static int line_of(jvmtiEnv *env, jmethodID m, jlocation loc) {
+    jint n;
+    jvmtiLineNumberEntry *t;
+    if (loc < 0 || (*env)->GetLineNumberTable(env, m, &n, &t) != JVMTI_ERROR_NONE)
+        return -1;
+    int line = -1;
+    jlocation best = -1;
+    for (jint i = 0; i < n; i++) /* the table need not be sorted */
+        if (t[i].start_location <= loc && t[i].start_location > best) {
+            best = t[i].start_location;
+            line = (int)t[i].line_number;
+        }
+    (*env)->Deallocate(env, (unsigned char *)t);
+    return line;
+}
+
+static void refls_insert(Refl r) {
+    size_t i = hash_refl(&r) & (rcap - 1);
+    while (refls[i].target != NULL)
+        i = (i + 1) & (rcap - 1);
+    refls[i] = r;
+}
+
+/* Whether the entry is logged already. Called with lock held. */
+static int refl_known(int kind, Method *target, Method *caller, jlocation loc) {
+    Refl r = {target, caller, loc, kind, -1};
+    for (size_t i = hash_refl(&r) & (rcap - 1); refls[i].target != NULL; i = (i + 1) & (rcap - 1))
+        if (refls[i].target == target && refls[i].caller == caller && refls[i].loc == loc &&
+            refls[i].kind == kind)
+            return 1;
+    return 0;
+}
+
+/* Adds a reflective entry unless present, reading the line only then.
+ * Called with lock held. */
+static void add_refl(jvmtiEnv *env, int kind, Method *target, Method *caller, jlocation loc) {
+    if (refl_known(kind, target, caller, loc))
+        return;
+    Refl r = {target, caller, loc, kind, line_of(env, caller->id, loc)};
+    if (2 * (rlen + 1) > rcap) {
+        Refl *old = refls;
+        size_t oldcap = rcap;
+        rcap *= 2;
+        refls = xcalloc(rcap, sizeof *refls);
+        for (size_t j = 0; j < oldcap; j++)
+            if (old[j].target != NULL)
+                refls_insert(old[j]);
+        free(old);
+    }
+    refls_insert(r);
+    rlen++;
+}
+
+static int same_frames(const jvmtiFrameInfo *a, const jvmtiFrameInfo *b, jint n) {
+    for (jint i = 0; i < n; i++)
+        if (a[i].method != b[i].method || a[i].location != b[i].location)
+            return 0;
+    return 1;
+}
+
+/* Whether target entered from f (frames 1 to the caller) is a known miss.
+ * Called with lock held. */
+static int is_miss(Method *target, const jvmtiFrameInfo *f, jint n) {
+    for (size_t i = hash_miss(target, f, n) & (xcap - 1); misses[i].target != NULL; i = (i + 1) & (xcap - 1))
+        if (misses[i].target == target && misses[i].n == n && same_frames(misses[i].frames, f, n))
+            return 1;
+    return 0;
+}
+
+static void misses_insert(Miss x) {
+    size_t i = hash_miss(x.target, x.frames, x.n) & (xcap - 1);
+    while (misses[i].target != NULL)
+        i = (i + 1) & (xcap - 1);
+    misses[i] = x;
+}
+
+/* Records a miss unless known (two threads may find it). Called with lock
+ * held. */
+static void add_miss(Method *target, const jvmtiFrameInfo *f, jint n) {
+    if (is_miss(target, f, n))
+        return;
+    if (2 * (xlen + 1) > xcap) {
+        Miss *old = misses;
+        size_t oldcap = xcap;
+        xcap *= 2;
+        misses = xcalloc(xcap, sizeof *misses);
+        for (size_t j = 0; j < oldcap; j++)
+            if (old[j].target != NULL)
+                misses_insert(old[j]);
+        free(old);
+    }
+    Miss x = {target, n, xcalloc((size_t)n, sizeof *f)};
+    memcpy(x.frames, f, (size_t)n * sizeof *f);
+    misses_insert(x);
+    xlen++;
+}
+
+/* Where a reflective API sits on the stack of an entered method. */
+typedef struct {
+    jint api;        /* depth of the innermost API frame */
+    int api_role;    /* its role */
+    int kind;        /* what to log: api_role, or Class.newInstance around it */
+    jint at;         /* depth of the caller */
+    Method *caller;
+} Walk;
+
+/* Walks f[1..n) outwards: accessor frames up to an API frame; the caller is
+ * the frame that called it, or the outermost of the Constructor.newInstance
+ * or Class.newInstance (through ReflectionFactory and ReflectAccess) that
+ * call Constructor.newInstanceWithCaller. An accessor frame can be the
+ * caller: the JDK makes its generated accessors with Class.newInstance.
+ * Returns 0 if the entry is not reflective or the caller is beyond the
+ * frames read. Called with lock held. */
+static int walk_frames(const jvmtiFrameInfo *f, jint n, Walk *w) {
+    jint i = 1;
+    Method *m = NULL;
+    for (; i < n; i++)
+        if ((m = method(f[i].method)) == NULL || !is_accessor(m->role))
+            break;
+    if (i >= n || m == NULL || m->role == R_NONE)
+        return 0;
+    w->api = i;
+    w->api_role = w->kind = m->role;
+    w->at = i + 1;
+    for (i++; i < n && w->kind == R_CTOR_NEWINSTANCE; i++) {
+        if ((m = method(f[i].method)) == NULL)
+            return 0;
+        if (m->role == R_CTOR_NEWINSTANCE || m->role == R_CLASS_NEWINSTANCE) {
+            w->kind = m->role;
+            w->at = i + 1;
+        } else if (!is_accessor(m->role))
+            break;
+    }
+    if (w->at >= n || (w->caller = method(f[w->at].method)) == NULL)
+        return 0;
+    return 1;
+}
+
+/* Field name (of type sig) of obj, a local reference; NULL if absent. */
+static jobject get_field(JNIEnv *jni, jobject obj, const char *name, const char *sig) {
+    jclass c = (*jni)->GetObjectClass(jni, obj);
+    jfieldID f = (*jni)->GetFieldID(jni, c, name, sig);
+    (*jni)->DeleteLocalRef(jni, c);
+    if (f == NULL) { /* NoSuchFieldError: not ours to leave pending */
+        (*jni)->ExceptionClear(jni);
+        return NULL;
+    }
+    return (*jni)->GetObjectField(jni, obj, f);
+}
+
+/* Puts the JVM signature of the class object c ("I", "[Ljava/lang/String;"). */
+static int put_class_sig(jvmtiEnv *env, Buf *b, jobject c) {
+    char *sig;
+    if (c == NULL || (*env)->GetClassSignature(env, (jclass)c, &sig, NULL) != JVMTI_ERROR_NONE)
+        return 0;
+    put(b, sig);
+    (*env)->Deallocate(env, (unsigned char *)sig);
+    return 1;
+}
+
+/* Puts ".name(desc)" of the Method (or "<init>" Constructor) self, read
+ * from its fields. */
+static int put_member(jvmtiEnv *env, JNIEnv *jni, jobject self, int is_method, Buf *b) {
+    jobject name = is_method ? get_field(jni, self, "name", "Ljava/lang/String;") : NULL;
+    jobjectArray ps = get_field(jni, self, "parameterTypes", "[Ljava/lang/Class;");
+    jobject ret = is_method ? get_field(jni, self, "returnType", "Ljava/lang/Class;") : NULL;
+    int ok = ps != NULL && (!is_method || (name != NULL && ret != NULL));
+    if (ok) {
+        const char *s = is_method ? (*jni)->GetStringUTFChars(jni, name, NULL) : "<init>";
+        put(b, ".");
+        put(b, s != NULL ? s : "");
+        if (is_method && s != NULL)
+            (*jni)->ReleaseStringUTFChars(jni, name, s);
+        put(b, "(");
+        jsize n = (*jni)->GetArrayLength(jni, ps);
+        for (jsize i = 0; ok && i < n; i++) {
+            jobject p = (*jni)->GetObjectArrayElement(jni, ps, i);
+            ok = put_class_sig(env, b, p);
+            if (p != NULL)
+                (*jni)->DeleteLocalRef(jni, p);
+        }
+        put(b, ")");
+        if (!is_method)
+            put(b, "V");
+        else if (ok)
+            ok = put_class_sig(env, b, ret);
+    }
+    jobject refs[] = {name, ps, ret};
+    for (int i = 0; i < 3; i++)
+        if (refs[i] != NULL)
+            (*jni)->DeleteLocalRef(jni, refs[i]);
+    return ok;
+}
+
+/* Whether Method.invoke's receiver (its argument obj, local 1) is an
+ * instance of c: the invoked method's implementation, an override or one
+ * inherited from a class that is not a subtype of the Method's class. */
+static int receiver_is(jvmtiEnv *env, JNIEnv *jni, jthread thread, jint depth, jclass c) {
+    jobject obj;
+    if ((*env)->GetLocalObject(env, thread, depth, 1, &obj) != JVMTI_ERROR_NONE || obj == NULL)
+        return 0;
+    int ok = (*jni)->IsInstanceOf(jni, obj, c);
+    (*jni)->DeleteLocalRef(jni, obj);
+    return ok;
+}
+
+/* Whether target is what the API frame of w was asked to run: the Method
+ * (or the implementation the receiver dispatches to) or the Constructor it
+ * was called on, or for Class.newInstance that class's nullary constructor.
+ * The accessor layer enters other methods too (the target's <clinit>,
+ * boxing and exceptions in generated accessors, the accessor generator, the
+ * method-handle machinery), never the APIs' targets. Reads fields, not
+ * FromReflectedMethod, which would initialise the class early. */
+static int is_target(jvmtiEnv *env, JNIEnv *jni, jthread thread, const Walk *w, Method *target) {
+    jobject self, holder;
+    jclass tc;
+    Buf member = {NULL, 0, 0};
+    if ((*env)->GetLocalInstance(env, thread, w->api, &self) != JVMTI_ERROR_NONE)
+        return 0;
+    int ok;
+    if (w->api_role == R_CLASS_NEWINSTANCE) {
+        put(&member, ".<init>()V");
+        holder = (*jni)->NewLocalRef(jni, self);
+        ok = 1;
+    } else {
+        ok = put_member(env, jni, self, w->api_role == R_METHOD_INVOKE, &member);
+        holder = get_field(jni, self, "clazz", "Ljava/lang/Class;");
+    }
+    ok = ok && holder != NULL && strcmp(member.s, target->name + target->clen) == 0 &&
+         (*env)->GetMethodDeclaringClass(env, target->id, &tc) == JVMTI_ERROR_NONE;
+    if (ok) {
+        ok = (*jni)->IsSameObject(jni, tc, holder) ||
+             (w->api_role == R_METHOD_INVOKE && receiver_is(env, jni, thread, w->api, tc));
+        (*jni)->DeleteLocalRef(jni, tc);
+    }
+    if (holder != NULL)
+        (*jni)->DeleteLocalRef(jni, holder);
+    (*jni)->DeleteLocalRef(jni, self);
+    free(member.s);
+    return ok;
+}
+
+/* Logs target's entry if a reflective API called it. The stack and the
+ * receiver are read without the lock; the receiver only for an entry not
+ * logged yet (a loop calling Method.invoke) nor a known miss. */
+static void log_reflection(jvmtiEnv *env, JNIEnv *jni, jthread thread, Method *target) {
+    jvmtiFrameInfo f[REFL_FRAMES];
+    jint n;
+    Walk w;
+    if ((*env)->GetStackTrace(env, thread, 0, REFL_FRAMES, f, &n) != JVMTI_ERROR_NONE)
+        return;
+    (*env)->RawMonitorEnter(env, lock);
+    int found = !dead && walk_frames(f, n, &w) &&
+                !refl_known(w.kind, target, w.caller, f[w.at].location) && !is_miss(target, f + 1, w.at);
+    (*env)->RawMonitorExit(env, lock);
+    if (!found)
+        return;
+    int yes = is_target(env, jni, thread, &w, target);
+    (*env)->RawMonitorEnter(env, lock);
+    if (!dead && yes)
+        add_refl(env, w.kind, target, w.caller, f[w.at].location);
+    else if (!dead)
+        add_miss(target, f + 1, w.at);
+    (*env)->RawMonitorExit(env, lock);
+}
+
 static void JNICALL on_method_entry(jvmtiEnv *env, JNIEnv *jni, jthread thread, jmethodID callee) {
     jmethodID caller;
     jlocation loc;
-    (void)jni;
     /* No caller frame: the thread's first method (main, run) entered from
      * the VM. The frame lookup, the costly part, runs without the lock. */
     if ((*env)->GetFrameLocation(env, thread, 1, &caller, &loc) != JVMTI_ERROR_NONE)
@@ -169,13 +581,120 @@ static void JNICALL on_method_entry(jvmtiEnv *env, JNIEnv *jni, jthread thread, 
     if (to != NULL && (from->client || to->client))
         add_edge(from, (jint)loc, to);
     (*env)->RawMonitorExit(env, lock);
+    /* Cheap test first: a target is entered from an accessor frame that
+     * calls targets. Records are never freed, so to stays valid without
+     * the lock. */
+    if (reflog_path != NULL && to != NULL && from->role == R_INVOKER)
+        log_reflection(env, jni, thread, to);
 }
 
 static int cmp_lines(const void *a, const void *b) {
     return strcmp(*(char *const *)a, *(char *const *)b);
 }
 
-/* Writes the edges, sorted; stops recording. */
+/* Puts an internal class name with dots: "pkg.Outer$Inner". */
+static void put_dots(Buf *b, const char *s, size_t n) {
+    size_t start = b->len;
+    put_n(b, s, n);
+    for (size_t i = start; i < b->len; i++)
+        if (b->s[i] == '/')
+            b->s[i] = '.';
+}
+
+/* Puts the Java name of the type descriptor at d ("[Ljava/lang/String;" ->
+ * "java.lang.String[]"); returns the end of the descriptor. */
+static const char *put_type(Buf *b, const char *d) {
+    static const char *const prims[128] = {
+        ['B'] = "byte", ['C'] = "char", ['D'] = "double", ['F'] = "float", ['I'] = "int",
+        ['J'] = "long", ['S'] = "short", ['Z'] = "boolean", ['V'] = "void",
+    };
+    int dims = 0;
+    for (; *d == '['; d++)
+        dims++;
+    if (*d == 'L') {
+        const char *e = strchr(d, ';');
+        if (e == NULL) { /* not a descriptor JVMTI gives */
+            put(b, "?");
+            return d + strlen(d);
+        }
+        put_dots(b, d + 1, (size_t)(e - d - 1));
+        d = e + 1;
+    } else if (*d != '\0') {
+        const char *p = (unsigned char)*d < 128 ? prims[(unsigned char)*d] : NULL;
+        put(b, p != NULL ? p : "?");
+        d++;
+    }
+    while (dims-- > 0)
+        put(b, "[]");
+    return d;
+}
+
+/* Puts m's Soot signature: "<pkg.C: void <init>(int,java.lang.Object)>". */
+static void put_signature(Buf *b, const Method *m) {
+    const char *name = m->name + m->clen + 1, *desc = name + m->nlen;
+    const char *ret = strchr(desc, ')');
+    if (ret == NULL)
+        return;
+    put(b, "<");
+    put_dots(b, m->name, m->clen);
+    put(b, ": ");
+    put_type(b, ret + 1);
+    put(b, " ");
+    put_n(b, name, m->nlen);
+    put(b, "(");
+    for (const char *d = desc + 1; d < ret;) {
+        if (d != desc + 1)
+            put(b, ",");
+        d = put_type(b, d);
+    }
+    put(b, ")>");
+}
+
+/* Formats r: "KIND;TARGET;CALLER;LINE;;". */
+static char *refl_line(const Refl *r) {
+    Buf b = {NULL, 0, 0};
+    char line[16] = "";
+    put(&b, kinds[r->kind]);
+    put(&b, ";");
+    if (r->kind == R_CLASS_NEWINSTANCE)
+        put_dots(&b, r->target->name, r->target->clen);
+    else
+        put_signature(&b, r->target);
+    put(&b, ";");
+    put_dots(&b, r->caller->name, r->caller->clen);
+    put(&b, ".");
+    put_n(&b, r->caller->name + r->caller->clen + 1, r->caller->nlen);
+    if (r->line >= 0)
+        snprintf(line, sizeof line, "%d", r->line);
+    put(&b, ";");
+    put(&b, line);
+    put(&b, ";;");
+    return b.s;
+}
+
+/* Writes the reflective entries: distinct lines (two call sites on one line
+ * make one), sorted. Called with lock held. */
+static void write_reflog(void) {
+    char **lines = xcalloc(rlen + 1, sizeof *lines);
+    size_t n = 0;
+    for (size_t i = 0; i < rcap; i++)
+        if (refls[i].target != NULL)
+            lines[n++] = refl_line(&refls[i]);
+    qsort(lines, n, sizeof *lines, cmp_lines);
+    FILE *f = fopen(reflog_path, "w");
+    if (f == NULL)
+        perror(reflog_path);
+    for (size_t i = 0; f != NULL && i < n; i++)
+        if (i == 0 || strcmp(lines[i], lines[i - 1]) != 0)
+            fprintf(f, "%s\n", lines[i]);
+    if (f != NULL)
+        fclose(f);
+    for (size_t i = 0; i < n; i++)
+        free(lines[i]);
+    free(lines);
+}
+
+/* Writes the edges, sorted, and the reflection log; stops recording. */
 static void JNICALL on_vm_death(jvmtiEnv *env, JNIEnv *jni) {
     (void)jni;
     (*env)->RawMonitorEnter(env, lock);
@@ -200,11 +719,13 @@ static void JNICALL on_vm_death(jvmtiEnv *env, JNIEnv *jni) {
             fprintf(f, "%s\n", lines[i]);
         fclose(f);
     }
+    if (reflog_path != NULL)
+        write_reflog();
     (*env)->RawMonitorExit(env, lock);
 }
 
 JNIEXPORT jint JNICALL Agent_OnLoad(JavaVM *vm, char *options, void *reserved) {
-    /* Options: out=FILE,prefix=P[,prefix=P...] */
+    /* Options: out=FILE,prefix=P[,prefix=P...][,reflog=FILE] */
     (void)reserved;
     char *opts = strdup(options != NULL ? options : ""), *save = NULL;
     for (char *o = strtok_r(opts, ",", &save); o != NULL; o = strtok_r(NULL, ",", &save)) {
@@ -212,8 +733,10 @@ JNIEXPORT jint JNICALL Agent_OnLoad(JavaVM *vm, char *options, void *reserved) {
             out_path = o + 4;
         else if (strncmp(o, "prefix=", 7) == 0 && nprefixes < 64)
             prefixes[nprefixes++] = o + 7;
+        else if (strncmp(o, "reflog=", 7) == 0)
+            reflog_path = o + 7;
         else {
-            fprintf(stderr, "calltrace: unknown option %s (want out=FILE,prefix=P,...)\n", o);
+            fprintf(stderr, "calltrace: unknown option %s (want out=FILE,prefix=P,...,reflog=FILE)\n", o);
             return JNI_ERR;
         }
     }
@@ -226,6 +749,10 @@ JNIEXPORT jint JNICALL Agent_OnLoad(JavaVM *vm, char *options, void *reserved) {
     jvmtiCapabilities caps;
     memset(&caps, 0, sizeof caps);
     caps.can_generate_method_entry_events = 1;
+    if (reflog_path != NULL) { /* only then: without reflog= nothing changes */
+        caps.can_access_local_variables = 1; /* GetLocalInstance */
+        caps.can_get_line_numbers = 1;
+    }
     if ((*jvmti)->AddCapabilities(jvmti, &caps) != JVMTI_ERROR_NONE)
         return JNI_ERR;
     jvmtiEventCallbacks cb;
@@ -236,6 +763,10 @@ JNIEXPORT jint JNICALL Agent_OnLoad(JavaVM *vm, char *options, void *reserved) {
     methods = xcalloc(mcap, sizeof *methods);
     ecap = 1 << 14;
     edges = xcalloc(ecap, sizeof *edges);
+    rcap = 1 << 8;
+    refls = xcalloc(rcap, sizeof *refls);
+    xcap = 1 << 8;
+    misses = xcalloc(xcap, sizeof *misses);
     if ((*jvmti)->CreateRawMonitor(jvmti, "calltrace", &lock) != JVMTI_ERROR_NONE ||
         (*jvmti)->SetEventCallbacks(jvmti, &cb, sizeof cb) != JVMTI_ERROR_NONE ||
         (*jvmti)->SetEventNotificationMode(jvmti, JVMTI_ENABLE, JVMTI_EVENT_METHOD_ENTRY, NULL) != JVMTI_ERROR_NONE ||
