@@ -139,6 +139,18 @@ fi
 grep -q "checks failed" "$work/fail-build.log" && grep -q "FragmentCheck\|Checking the analysis of //render:render" "$work/fail-build.log" ||
   { tail -20 "$work/fail-build.log"; fail "the build failed for another reason"; }
 
+# A reflection log (analysis_test's reflection_log): without it the plugin a
+# loader makes by name is unseen and the check passes; with it the check
+# names the plugin's forbidden call.
+"${b1[@]}" test "$remote" //checks:plugins_without_log >"$work/plugins1.log" 2>&1 ||
+  { tail -20 "$work/plugins1.log"; fail "//checks:plugins_without_log failed"; }
+if "${b1[@]}" test "$remote" //checks:plugins_forbidden_dependency >"$work/plugins2.log" 2>&1; then
+  fail "//checks:plugins_forbidden_dependency passed: the reflection log was not used"
+fi
+grep -q "Shout.apply.*calls org/apache/commons/lang3/StringUtils" bazel-testlogs/checks/plugins_forbidden_dependency/test.log ||
+  { tail -20 "$work/plugins2.log"; fail "plugins_forbidden_dependency failed for another reason"; }
+say "   the reflection log makes the plugin's call known"
+
 say "4. fresh output base 2: summaries from the remote cache"
 "${b2[@]}" test "$remote" --execution_log_json_file="$work/exec2.json" //... >"$work/test2.log" 2>&1 ||
   { tail -40 "$work/test2.log"; fail "bazel test //... in output base 2"; }

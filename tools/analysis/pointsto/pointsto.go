@@ -129,7 +129,7 @@ func Analyze(p *link.Program, roots []*hierarchy.Method, opts Options) (*Result,
 				if err != nil {
 					return nil, err
 				}
-				s.logged(mi, b)
+				s.dropUnmodelled(m, s.logged(mi, b))
 			}
 		}
 	}

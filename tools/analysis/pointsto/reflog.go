@@ -1,6 +1,9 @@
 package pointsto
 
 import (
+	"slices"
+	"strings"
+
 	"github.com/rules-fragment/rules_fragment/tools/analysis/internal/reach"
 	"github.com/rules-fragment/rules_fragment/tools/callgraph"
 	"github.com/rules-fragment/rules_fragment/tools/classfile"
@@ -27,8 +30,8 @@ import (
 const logLevel = -2
 
 // logged applies the log's entries whose caller is mi, at their calls in
-// mi's body b.
-func (s *solver) logged(mi *method, b *summary.Body) {
+// mi's body b, and returns those calls (which are then modelled).
+func (s *solver) logged(mi *method, b *summary.Body) (calls []*summary.Stmt) {
 	for _, e := range s.log.For(mi.m) {
 		t := reach.Resolve(s.h, e)
 		if t.Class == nil {
@@ -44,7 +47,9 @@ func (s *solver) logged(mi *method, b *summary.Body) {
 		for _, st := range sites {
 			s.logEntry(mi, e, t, st)
 		}
+		calls = append(calls, sites...)
 	}
+	return calls
 }
 
 // logEntry applies entry e, whose target is t, at call st of mi (nil: no
@@ -193,4 +198,14 @@ func (s *solver) logSite(mi *method, st *summary.Stmt, k *hierarchy.Method, kind
 	}
 	s.addSite(x)
 	return x
+}
+
+// dropUnmodelled removes from the unmodelled list the reflective
+// construction at calls of m that a reflection log has since modelled (a
+// warm start's list was made without the log).
+func (s *solver) dropUnmodelled(m *hierarchy.Method, calls []*summary.Stmt) {
+	s.unmodelled = slices.DeleteFunc(s.unmodelled, func(u callgraph.Unmodelled) bool {
+		return u.Method == m && strings.HasPrefix(u.Reason, "reflective construction") &&
+			slices.ContainsFunc(calls, func(st *summary.Stmt) bool { return st != nil && st.Site == u.Site })
+	})
 }

@@ -1,6 +1,8 @@
 package pointsto
 
 import (
+	"slices"
+
 	"github.com/rules-fragment/rules_fragment/tools/callgraph"
 	"github.com/rules-fragment/rules_fragment/tools/hierarchy"
 	"github.com/rules-fragment/rules_fragment/tools/summary"
@@ -20,7 +22,7 @@ func (s *solver) visit(mi *method) error {
 		return mi.base + x
 	}
 	refl := s.reflectiveResults(b)
-	s.logged(mi, b)
+	logged := s.logged(mi, b)
 	for i := range b.Stmts {
 		st := &b.Stmts[i]
 		switch st.Op {
@@ -104,7 +106,7 @@ func (s *solver) visit(mi *method) error {
 		return nil
 	}
 	for _, r := range refl.list {
-		if !r.cast {
+		if !r.cast && !slices.Contains(logged, r.stmt) { // a reflection log's call is modelled
 			why := "reflective construction (model off)"
 			if s.opts.ReflectiveTypes > 0 {
 				why = "reflective construction without a cast narrower than Object"
