@@ -22,11 +22,26 @@
  *
  *   KIND;TARGET;CALLER;LINE;;
  *
- * KIND is Method.invoke, Constructor.newInstance or Class.newInstance; TARGET
- * the entered method as a Soot signature "<pkg.C: int m(java.lang.String[])>"
- * (for Class.newInstance the class, "pkg.C"); CALLER "pkg.Cls.method", the
- * method that called the API; LINE its source line of the call, empty without
- * a line table or in a native frame. A MethodEntry is reflective when its
+ * KIND is Method.invoke, Constructor.newInstance, Class.newInstance,
+ * Field.get*, Field.set* or Class.forName; TARGET the entered method as a Soot
+ * signature "<pkg.C: int m(java.lang.String[])>" (for Class.newInstance the
+ * class, "pkg.C"; for Field.get* and Field.set* the field,
+ * "<pkg.C: int[] xs>"; for Class.forName the name it was given, "pkg.C$D");
+ * CALLER "pkg.Cls.method", the method that called the API; LINE its source
+ * line of the call, empty without a line table or in a native frame.
+ *
+ * Field.get* (get, getInt, ..., getDouble: the value accessors only),
+ * Field.set* (set, setInt, ...) and Class.forName(String) and
+ * forName(String, boolean, ClassLoader) are logged on the entry of the API
+ * itself, called from frame 1: the field is read from the Field receiver's
+ * fields clazz, type and name (GetLocalInstance), the class name from the
+ * String argument (GetLocalObject), one VM operation per call; names with
+ * other characters than letters, digits, '.', '$' and '_' (arrays) are not
+ * logged, nor a forName called by Class.forName. The APIs are recognised by
+ * their role, cached per method.
+ *
+ * Method.invoke and the constructor APIs are logged on the entry of their
+ * target instead. A MethodEntry is reflective when its
  * caller frame is an accessor frame that calls targets, the frames below are
  * the JDK's accessor layer (jdk/internal/reflect/, java/lang/invoke/) down to
  * one of the APIs, and the entered method is what the API was asked to run
@@ -53,17 +68,28 @@ enum {
     R_INVOKER,         /* the part of it that calls targets */
     R_METHOD_INVOKE,   /* the APIs; the values are the KINDs below */
     R_CTOR_NEWINSTANCE,
-    R_CLASS_NEWINSTANCE
+    R_CLASS_NEWINSTANCE,
+    R_FIELD_GET,       /* the APIs logged on their own entry (from here on) */
+    R_FIELD_SET,
+    R_CLASS_FORNAME
 };
 
 static int is_accessor(int role) {
     return role == R_ACCESSOR || role == R_INVOKER;
 }
 
+/* Whether role is an API whose target the accessor layer enters. */
+static int calls_target(int role) {
+    return role == R_METHOD_INVOKE || role == R_CTOR_NEWINSTANCE || role == R_CLASS_NEWINSTANCE;
+}
+
 static const char *const kinds[] = {
     [R_METHOD_INVOKE] = "Method.invoke",
     [R_CTOR_NEWINSTANCE] = "Constructor.newInstance",
     [R_CLASS_NEWINSTANCE] = "Class.newInstance",
+    [R_FIELD_GET] = "Field.get*",
+    [R_FIELD_SET] = "Field.set*",
+    [R_CLASS_FORNAME] = "Class.forName",
 };
 
 /* A method seen on either side of an edge; names are made once. */
@@ -84,7 +110,9 @@ typedef struct {
 
 /* A reflective entry; the key is all but line, made once per new key. */
 typedef struct {
-    Method *target, *caller;
+    Method *target; /* the entered method, or NULL and: */
+    char *text;     /* the field's signature, the class name (R_FIELD_GET...) */
+    Method *caller; /* never NULL in an entry: NULL marks a free slot */
     jlocation loc;  /* in caller */
     int kind;       /* R_METHOD_INVOKE... */
     int line;       /* -1: none */
@@ -134,8 +162,16 @@ static size_t hash_edge(const Edge *e) {
     return hash_ptr(e->caller) * 31 + hash_ptr(e->callee) * 7 + (size_t)e->bci;
 }
 
+static size_t hash_str(const char *s) {
+    size_t h = 5381;
+    for (; *s != '\0'; s++)
+        h = h * 33 + (unsigned char)*s;
+    return h;
+}
+
 static size_t hash_refl(const Refl *r) {
-    return hash_ptr(r->caller) * 31 + hash_ptr(r->target) * 7 + (size_t)r->loc * 3 + (size_t)r->kind;
+    return hash_ptr(r->caller) * 31 + hash_ptr(r->target) * 7 + (size_t)r->loc * 3 + (size_t)r->kind +
+           (r->text != NULL ? hash_str(r->text) * 17 : 0);
 }
 
 static size_t hash_miss(Method *target, const jvmtiFrameInfo *f, jint n) {
@@ -163,7 +199,18 @@ static int is_named(const char *s, size_t len, const char *n) {
     return len == strlen(n) && strncmp(s, n, len) == 0;
 }
 
-/* The role of method name of class cn (cl chars) in reflective calls. The
+/* Field's value accessors: get, getBoolean, ..., set, setBoolean, .... */
+static int is_field_accessor(const char *name) {
+    static const char *const types[] = {"", "Boolean", "Byte", "Char", "Short", "Int", "Long", "Float", "Double"};
+    if ((name[0] != 'g' && name[0] != 's') || strncmp(name + 1, "et", 2) != 0)
+        return 0;
+    for (size_t i = 0; i < sizeof types / sizeof *types; i++)
+        if (strcmp(name + 3, types[i]) == 0)
+            return 1;
+    return 0;
+}
+
+/* The role of method name (desc) of class cn (cl chars) in reflective calls. The
  * accessors are the native, generated (GeneratedMethodAccessor12) and
  * method-handle (DirectMethodHandleAccessor) ones and, for the latter, the
  * method-handle machinery and LambdaForm hidden classes; Class.newInstance
@@ -172,7 +219,7 @@ static int is_named(const char *s, size_t len, const char *n) {
  * (of NativeMethodAccessorImpl, DirectMethodHandleAccessor$NativeAccessor,
  * ...), generated accessors and LambdaForms, not by the rest (the accessor
  * generator, the chain Delegating...Impl -> Native...Impl). */
-static int reflect_role(const char *cn, size_t cl, const char *name) {
+static int reflect_role(const char *cn, size_t cl, const char *name, const char *desc) {
     if (has_prefix(cn, cl, "java/lang/invoke/") || has_prefix(cn, cl, "jdk/internal/reflect/Generated") ||
         (has_prefix(cn, cl, "jdk/internal/reflect/") &&
          (strcmp(name, "invoke0") == 0 || strcmp(name, "newInstance0") == 0)))
@@ -186,6 +233,12 @@ static int reflect_role(const char *cn, size_t cl, const char *name) {
         return R_CTOR_NEWINSTANCE;
     if (is_named(cn, cl, "java/lang/Class") && strcmp(name, "newInstance") == 0)
         return R_CLASS_NEWINSTANCE;
+    if (is_named(cn, cl, "java/lang/reflect/Field") && is_field_accessor(name))
+        return name[0] == 'g' ? R_FIELD_GET : R_FIELD_SET;
+    if (is_named(cn, cl, "java/lang/Class") && strcmp(name, "forName") == 0 &&
+        (strcmp(desc, "(Ljava/lang/String;)Ljava/lang/Class;") == 0 ||
+         strcmp(desc, "(Ljava/lang/String;ZLjava/lang/ClassLoader;)Ljava/lang/Class;") == 0))
+        return R_CLASS_FORNAME;
     return R_NONE;
 }
 
@@ -227,7 +280,7 @@ static Method *method(jmethodID id) {
     for (int p = 0; p < nprefixes; p++)
         if (strncmp(cn, prefixes[p], strlen(prefixes[p])) == 0)
             m->client = 1;
-    m->role = reflect_role(cn, cl, name);
+    m->role = reflect_role(cn, cl, name, desc);
     m->clen = cl;
     m->nlen = strlen(name);
     (*jvmti)->Deallocate(jvmti, (unsigned char *)csig);
@@ -320,34 +373,40 @@ static int line_of(jvmtiEnv *env, jmethodID m, jlocation loc) {
 
 static void refls_insert(Refl r) {
     size_t i = hash_refl(&r) & (rcap - 1);
-    while (refls[i].target != NULL)
+    while (refls[i].caller != NULL)
         i = (i + 1) & (rcap - 1);
     refls[i] = r;
 }
 
-/* Whether the entry is logged already. Called with lock held. */
-static int refl_known(int kind, Method *target, Method *caller, jlocation loc) {
-    Refl r = {target, caller, loc, kind, -1};
-    for (size_t i = hash_refl(&r) & (rcap - 1); refls[i].target != NULL; i = (i + 1) & (rcap - 1))
+/* Whether the entry (target a method, or text) is logged already. Called
+ * with lock held. */
+static int refl_known(int kind, Method *target, const char *text, Method *caller, jlocation loc) {
+    Refl r = {target, (char *)text, caller, loc, kind, -1};
+    for (size_t i = hash_refl(&r) & (rcap - 1); refls[i].caller != NULL; i = (i + 1) & (rcap - 1))
         if (refls[i].target == target && refls[i].caller == caller && refls[i].loc == loc &&
-            refls[i].kind == kind)
+            refls[i].kind == kind &&
+            (text == NULL ? refls[i].text == NULL : refls[i].text != NULL && strcmp(refls[i].text, text) == 0))
             return 1;
     return 0;
 }
 
-/* Adds a reflective entry unless present, reading the line only then.
- * Called with lock held. */
-static void add_refl(jvmtiEnv *env, int kind, Method *target, Method *caller, jlocation loc) {
-    if (refl_known(kind, target, caller, loc))
+/* Adds a reflective entry unless present, reading the line (and copying
+ * text) only then. Called with lock held. */
+static void add_refl(jvmtiEnv *env, int kind, Method *target, const char *text, Method *caller, jlocation loc) {
+    if (refl_known(kind, target, text, caller, loc))
         return;
-    Refl r = {target, caller, loc, kind, line_of(env, caller->id, loc)};
+    Refl r = {target, text != NULL ? strdup(text) : NULL, caller, loc, kind, line_of(env, caller->id, loc)};
+    if (text != NULL && r.text == NULL) {
+        fprintf(stderr, "calltrace: out of memory\n");
+        exit(1);
+    }
     if (2 * (rlen + 1) > rcap) {
         Refl *old = refls;
         size_t oldcap = rcap;
         rcap *= 2;
         refls = xcalloc(rcap, sizeof *refls);
         for (size_t j = 0; j < oldcap; j++)
-            if (old[j].target != NULL)
+            if (old[j].caller != NULL)
                 refls_insert(old[j]);
         free(old);
     }
@@ -421,7 +480,7 @@ static int walk_frames(const jvmtiFrameInfo *f, jint n, Walk *w) {
     for (; i < n; i++)
         if ((m = method(f[i].method)) == NULL || !is_accessor(m->role))
             break;
-    if (i >= n || m == NULL || m->role == R_NONE)
+    if (i >= n || m == NULL || !calls_target(m->role))
         return 0;
     w->api = i;
     w->api_role = w->kind = m->role;
@@ -555,17 +614,119 @@ static void log_reflection(jvmtiEnv *env, JNIEnv *jni, jthread thread, Method *t
         return;
     (*env)->RawMonitorEnter(env, lock);
     int found = !dead && walk_frames(f, n, &w) &&
-                !refl_known(w.kind, target, w.caller, f[w.at].location) && !is_miss(target, f + 1, w.at);
+                !refl_known(w.kind, target, NULL, w.caller, f[w.at].location) && !is_miss(target, f + 1, w.at);
     (*env)->RawMonitorExit(env, lock);
     if (!found)
         return;
     int yes = is_target(env, jni, thread, &w, target);
     (*env)->RawMonitorEnter(env, lock);
     if (!dead && yes)
-        add_refl(env, w.kind, target, w.caller, f[w.at].location);
+        add_refl(env, w.kind, target, NULL, w.caller, f[w.at].location);
     else if (!dead)
         add_miss(target, f + 1, w.at);
     (*env)->RawMonitorExit(env, lock);
+}
+
+static const char *put_type(Buf *b, const char *d);
+
+/* Puts the Java name of the class object c ("int", "pkg.C$D[]"). */
+static int put_class_name(jvmtiEnv *env, Buf *b, jobject c) {
+    char *sig;
+    if (c == NULL || (*env)->GetClassSignature(env, (jclass)c, &sig, NULL) != JVMTI_ERROR_NONE)
+        return 0;
+    put_type(b, sig);
+    (*env)->Deallocate(env, (unsigned char *)sig);
+    return 1;
+}
+
+/* Puts the Soot signature of the Field self, read from its fields clazz,
+ * type and name: "<pkg.C: int[] xs>". */
+static int put_field(jvmtiEnv *env, JNIEnv *jni, jobject self, Buf *b) {
+    jobject holder = get_field(jni, self, "clazz", "Ljava/lang/Class;");
+    jobject type = get_field(jni, self, "type", "Ljava/lang/Class;");
+    jobject name = get_field(jni, self, "name", "Ljava/lang/String;");
+    int ok = holder != NULL && type != NULL && name != NULL;
+    if (ok) {
+        put(b, "<");
+        ok = put_class_name(env, b, holder);
+        put(b, ": ");
+        ok = ok && put_class_name(env, b, type);
+        put(b, " ");
+        const char *s = ok ? (*jni)->GetStringUTFChars(jni, name, NULL) : NULL;
+        if (s != NULL) {
+            put(b, s);
+            (*jni)->ReleaseStringUTFChars(jni, name, s);
+        } else if (ok) { /* OutOfMemoryError */
+            (*jni)->ExceptionClear(jni);
+            ok = 0;
+        }
+        put(b, ">");
+    }
+    jobject refs[] = {holder, type, name};
+    for (int i = 0; i < 3; i++)
+        if (refs[i] != NULL)
+            (*jni)->DeleteLocalRef(jni, refs[i]);
+    return ok;
+}
+
+/* Whether s is a class name Class.forName may load: letters, digits, '.',
+ * '$', '_' (not an array "[Ljava.lang.String;", not empty). */
+static int is_class_name(const char *s) {
+    if (*s == '\0')
+        return 0;
+    for (; *s != '\0'; s++)
+        if (!((*s >= 'a' && *s <= 'z') || (*s >= 'A' && *s <= 'Z') || (*s >= '0' && *s <= '9') || *s == '.' ||
+              *s == '$' || *s == '_'))
+            return 0;
+    return 1;
+}
+
+/* Puts the class name Class.forName was called with, its argument (local 0
+ * of the static method entered, frame 0), as given ("pkg.C$D"). */
+static int put_forname_arg(jvmtiEnv *env, JNIEnv *jni, jthread thread, Buf *b) {
+    jobject arg;
+    if ((*env)->GetLocalObject(env, thread, 0, 0, &arg) != JVMTI_ERROR_NONE || arg == NULL)
+        return 0;
+    const char *s = (*jni)->GetStringUTFChars(jni, arg, NULL);
+    int ok = s != NULL && is_class_name(s);
+    if (ok)
+        put(b, s);
+    if (s != NULL)
+        (*jni)->ReleaseStringUTFChars(jni, arg, s);
+    else
+        (*jni)->ExceptionClear(jni);
+    (*jni)->DeleteLocalRef(jni, arg);
+    return ok;
+}
+
+/* Logs the entry of api, a Field.get*, Field.set* or Class.forName (frame
+ * 0), called from caller at loc (frame 1): its target, the field or class
+ * name, is read from frame 0's locals (the Field receiver, the String
+ * argument), without the lock. A Class.forName called by another is not
+ * logged again. */
+static void log_api(jvmtiEnv *env, JNIEnv *jni, jthread thread, Method *api, Method *caller, jlocation loc) {
+    Buf b = {NULL, 0, 0};
+    int ok;
+    if (api->role == R_CLASS_FORNAME) {
+        if (is_named(caller->name, caller->clen, "java/lang/Class") && caller->nlen == 7 &&
+            strncmp(caller->name + caller->clen + 1, "forName", 7) == 0)
+            return;
+        ok = put_forname_arg(env, jni, thread, &b);
+    } else {
+        jobject self;
+        ok = (*env)->GetLocalInstance(env, thread, 0, &self) == JVMTI_ERROR_NONE && self != NULL;
+        if (ok) {
+            ok = put_field(env, jni, self, &b);
+            (*jni)->DeleteLocalRef(jni, self);
+        }
+    }
+    if (ok && b.s != NULL) {
+        (*env)->RawMonitorEnter(env, lock);
+        if (!dead)
+            add_refl(env, api->role, NULL, b.s, caller, loc);
+        (*env)->RawMonitorExit(env, lock);
+    }
+    free(b.s);
 }
 
 static void JNICALL on_method_entry(jvmtiEnv *env, JNIEnv *jni, jthread thread, jmethodID callee) {
@@ -586,6 +747,9 @@ static void JNICALL on_method_entry(jvmtiEnv *env, JNIEnv *jni, jthread thread, 
      * the lock. */
     if (reflog_path != NULL && to != NULL && from->role == R_INVOKER)
         log_reflection(env, jni, thread, to);
+    /* An API logged on its own entry: Field.get*, Field.set*, Class.forName. */
+    if (reflog_path != NULL && to != NULL && to->role >= R_FIELD_GET)
+        log_api(env, jni, thread, to, from, loc);
 }
 
 static int cmp_lines(const void *a, const void *b) {
@@ -656,7 +820,9 @@ static char *refl_line(const Refl *r) {
     char line[16] = "";
     put(&b, kinds[r->kind]);
     put(&b, ";");
-    if (r->kind == R_CLASS_NEWINSTANCE)
+    if (r->text != NULL)
+        put(&b, r->text);
+    else if (r->kind == R_CLASS_NEWINSTANCE)
         put_dots(&b, r->target->name, r->target->clen);
     else
         put_signature(&b, r->target);
@@ -678,7 +844,7 @@ static void write_reflog(void) {
     char **lines = xcalloc(rlen + 1, sizeof *lines);
     size_t n = 0;
     for (size_t i = 0; i < rcap; i++)
-        if (refls[i].target != NULL)
+        if (refls[i].caller != NULL)
             lines[n++] = refl_line(&refls[i]);
     qsort(lines, n, sizeof *lines, cmp_lines);
     FILE *f = fopen(reflog_path, "w");
