@@ -48,6 +48,10 @@ var wrappers = map[Type]struct{ class, unbox string }{
 	TypeDouble:  {"java/lang/Double", "doubleValue"},
 }
 
+// WrapperClass is the class boxing values of primitive type t
+// ("java/lang/Integer" for I), "" for a reference type or void.
+func WrapperClass(t Type) string { return wrappers[t].class }
+
 func primOfWrapper(t Type) Type {
 	for p, w := range wrappers {
 		if ObjectType(w.class) == t {

@@ -104,6 +104,16 @@ func TestReflectionLog(t *testing.T) {
 			if listed == withLog {
 				t.Errorf("%s (log %v): Main.construct's construction listed unmodelled: %v", res.Graph.Analysis, withLog, listed)
 			}
+			// A primitive result comes back boxed.
+			boxed := false
+			for _, x := range res.Graph.Sites {
+				if x.Caller.Key() == "corpus/reflog/Main.boxed()Ljava/lang/String;" && x.Ref == "java/lang/Object.toString()Ljava/lang/String;" {
+					boxed = slices.ContainsFunc(x.Receivers, func(c *hierarchy.Class) bool { return c.Name == "java/lang/Integer" })
+				}
+			}
+			if boxed != withLog {
+				t.Errorf("%s (log %v): Main.boxed's result is an Integer: %v", res.Graph.Analysis, withLog, boxed)
+			}
 			for _, c := range reflogCases {
 				got := shapeReceivers(t, res.Graph, c.method, c.n)
 				if withLog && !slices.Contains(got, c.want) {

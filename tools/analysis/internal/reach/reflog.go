@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/rules-fragment/rules_fragment/tools/hierarchy"
+	"github.com/rules-fragment/rules_fragment/tools/ir"
 	"github.com/rules-fragment/rules_fragment/tools/reflog"
 	"github.com/rules-fragment/rules_fragment/tools/summary"
 )
@@ -168,18 +169,10 @@ func LogSites(b *summary.Body, e *reflog.Entry, name func(ref int32) string) []*
 	return all
 }
 
-var boxes = map[byte]string{'Z': "java/lang/Boolean", 'B': "java/lang/Byte", 'C': "java/lang/Character",
-	'S': "java/lang/Short", 'I': "java/lang/Integer", 'J': "java/lang/Long", 'F': "java/lang/Float", 'D': "java/lang/Double"}
-
 // BoxClass is the class of the objects reflection returns for a value of
 // primitive type desc (Method.invoke's result, Field.get's value); "" for
 // a reference type or void.
-func BoxClass(desc string) string {
-	if len(desc) != 1 {
-		return ""
-	}
-	return boxes[desc[0]]
-}
+func BoxClass(desc string) string { return ir.WrapperClass(ir.Type(desc)) }
 
 // ValueType is the type of the value an entry's call returns: the
 // method's return type (Method.invoke) or the field's type (Field.get*);

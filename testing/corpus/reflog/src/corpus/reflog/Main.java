@@ -108,10 +108,21 @@ public class Main {
         System.out.println(initialise());
         System.out.println(classNewInstance());
         System.out.println(array());
+        System.out.println(boxed());
     }
 
     /** Called only by a log entry whose caller is the JVM's start-up code. */
     static Shape spare() {
         return new Kite();
+    }
+
+    static int count() {
+        return 3;
+    }
+
+    /** Method.invoke of a method returning an int: the result is an Integer. */
+    static String boxed() throws Exception {
+        Object n = Main.class.getDeclaredMethod(new StringBuilder("tnuoc").reverse().toString()).invoke(null);
+        return n.toString();
     }
 }
