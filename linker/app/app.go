@@ -230,12 +230,19 @@ type Linked struct {
 // AnalyzeLinked is Analyze, also telling how the summaries were linked.
 func AnalyzeLinked(c *Config) (*report.Result, Linked, error) {
 	only := !c.LinkAll && onlyReferenced(c)
-	res, missed, err := analyze(c, only)
+	var log []reflog.Entry
+	if c.ReflectionLog != "" { // read once, for a relink too
+		var err error
+		if log, err = reflog.ReadFile(c.ReflectionLog); err != nil {
+			return nil, Linked{}, err
+		}
+	}
+	res, missed, err := analyze(c, only, log)
 	if len(missed) == 0 {
 		return res, Linked{OnlyReferenced: only}, err
 	}
 	fmt.Fprintf(c.stderr(), "linker: linking all summary classes: the analyses looked up %d left out (%s)\n", len(missed), missed[0])
-	res, _, err = analyze(c, false)
+	res, _, err = analyze(c, false, log)
 	return res, Linked{Relinked: missed}, err
 }
 
@@ -250,16 +257,11 @@ func onlyReferenced(c *Config) bool {
 // (tests turn it off to make the analyses look up a class left out).
 var seedEntries = true
 
-// analyze is Analyze with only as link.Options.OnlyReferenced; missed are
+// analyze is Analyze with only as link.Options.OnlyReferenced and log
+// as c.ReflectionLog's entries; missed are
 // the classes left out that were looked up, also when it fails (a missing
 // entry class, for example).
-func analyze(c *Config, only bool) (res *report.Result, missed []string, err error) {
-	var log []reflog.Entry
-	if c.ReflectionLog != "" {
-		if log, err = reflog.ReadFile(c.ReflectionLog); err != nil {
-			return nil, nil, err
-		}
-	}
+func analyze(c *Config, only bool, log []reflog.Entry) (res *report.Result, missed []string, err error) {
 	opts := link.Options{Libraries: c.Libraries, Summaries: c.Summaries, Release: c.Release, OnlyReferenced: only, Cache: c.Cache,
 		Classes: reflog.Classes(log)}
 	if seedEntries {
