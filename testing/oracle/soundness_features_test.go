@@ -19,7 +19,8 @@ import (
 // and lambdas; and (Language.java) the language's own dispatch paths:
 // default methods and Interface.super calls, nestmates, bridge methods,
 // sealed records with patterns, switches on strings and enums, local and
-// anonymous classes. Every analysis must have
+// anonymous classes; and (Proxies.java) a dynamic proxy whose handler calls
+// on the proxied call's arguments. Every analysis must have
 // every observed edge, with the accepted exceptions of
 // TestSoundnessAgainstExecution.
 func TestSoundnessFeatures(t *testing.T) {

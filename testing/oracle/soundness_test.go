@@ -554,6 +554,17 @@ func reflective(class string) bool {
 	return hiddenClass(class) && lambdaHost(class) == ""
 }
 
+// proxyClass reports whether class is one the JVM generates for dynamic
+// proxies ($ProxyN, in the interfaces' package or jdk/proxyN).
+func proxyClass(class string) bool {
+	return strings.HasPrefix(class[strings.LastIndexByte(class, '/')+1:], "$Proxy")
+}
+
+// isInvoke reports whether method key k is an InvocationHandler's invoke.
+func isInvoke(k string) bool {
+	return strings.HasSuffix(k, ".invoke(Ljava/lang/Object;Ljava/lang/reflect/Method;[Ljava/lang/Object;)Ljava/lang/Object;")
+}
+
 // checkClientCall checks an edge from a method of client class c.
 func checkClientCall(st *soundness, e edge, line string, c *cf.ClassFile, methods map[string]*report.Method,
 	after map[string]bool, except func(kind, line string), fail func(string, ...any)) {
@@ -618,6 +629,12 @@ func checkClientCall(st *soundness, e edge, line string, c *cf.ClassFile, method
 		fail("edge %s: %s has no call site %d", line, e.caller.key(), e.bci)
 	case slices.Contains(site.TM, e.callee.key()):
 		st.checked++
+	case proxyClass(e.callee.class) && slices.ContainsFunc(site.TM, isInvoke):
+		st.checked++ // the points-to analyses' model (pointsto/proxy.go)
+	case proxyClass(e.callee.class):
+		// The class analyses do not know which calls reach proxies; the
+		// proxy's call of invoke is checked as a callback.
+		except("call on a dynamic proxy", line)
 	case hiddenClass(e.callee.class) && lambdaTarget(site.TM, e.callee):
 		st.checked++
 		st.lambda++

@@ -32,6 +32,19 @@ func (s *solver) dispatchAll(st *site, objs []int32, src recvSource) bool {
 	if len(objs) == 0 {
 		return false
 	}
+	if len(s.proxies) > 0 { // proxy.go
+		ps := s.proxiesIn(objs)
+		shares := s.dispatchObjects(st, objs, src)
+		if len(ps) > 0 {
+			s.dispatchProxies(st, ps)
+		}
+		return shares
+	}
+	return s.dispatchObjects(st, objs, src)
+}
+
+// dispatchObjects is dispatchAll without the proxies' calls.
+func (s *solver) dispatchObjects(st *site, objs []int32, src recvSource) bool {
 	sc := st.sel
 	if sc == nil {
 		sc = s.selections[st.resolved.ID]

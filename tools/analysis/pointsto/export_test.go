@@ -30,7 +30,7 @@ func CheckFilters(p *link.Program, roots []*hierarchy.Method, opts Options) (fil
 	}
 	for _, f := range s.filters {
 		for o, c := range s.objClass {
-			if got, want := f.objs.Contains(uint32(o)), s.h.IsSubclass(c, f.class); got != want {
+			if got, want := f.objs.Contains(uint32(o)), s.h.IsSubclass(c, f.class) || (s.proxies[int32(o)] != nil && s.proxyPasses(int32(o), f.class)); got != want {
 				return 0, 0, fmt.Errorf("filter %s: object %d of class %s: in set %v, subtype %v", f.class.Name, o, c.Name, got, want)
 			}
 		}

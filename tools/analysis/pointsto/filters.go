@@ -121,6 +121,11 @@ func (s *solver) filterIndex(t *hierarchy.Class) int32 {
 		s.inst.filters[i] = append(s.inst.filters[i], fi)
 		objs = append(objs, s.inst.objs[i]...)
 	})
+	for o := range s.proxies { // proxy.go; added in order below
+		if s.proxyPasses(o, t) {
+			objs = append(objs, o)
+		}
+	}
 	slices.Sort(objs)
 	for _, o := range objs {
 		f.objs.add(s.pool, uint32(o))
@@ -189,7 +194,7 @@ func (s *solver) relinkFilters() {
 	}
 	for _, f := range s.filters {
 		for ; int(f.checked) < len(s.objClass); f.checked++ {
-			if o := f.checked; s.h.IsSubclass(s.objClass[o], f.class) {
+			if o := f.checked; s.h.IsSubclass(s.objClass[o], f.class) || (s.proxies[o] != nil && s.proxyPasses(o, f.class)) {
 				f.objs.add(s.pool, uint32(o))
 			}
 		}

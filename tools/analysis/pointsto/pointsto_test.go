@@ -52,6 +52,19 @@ func receivers(t *testing.T, g *callgraph.Graph, m, ref string) []string {
 	return nil
 }
 
+// targets returns the keys of the targets of m's call of ref in g.
+func targets(g *callgraph.Graph, m, ref string) []string {
+	var out []string
+	for _, s := range g.Sites {
+		if s.Caller.Key() == m && s.Ref == ref {
+			for _, t := range s.Targets {
+				out = append(out, t.Key())
+			}
+		}
+	}
+	return out
+}
+
 // reflectionAPICases are the calls on reflection's Method, Field and
 // Constructor objects in Main.reflectionApi and the class each receives.
 // They come from the JVM (Class.getDeclaredMethods0 and its siblings)
@@ -110,6 +123,30 @@ func TestHandChecked(t *testing.T) {
 			if got := receivers(t, g, c.method, c.ref); !slices.Equal(got, w) {
 				t.Errorf("%s %s: receivers %q, want %q", g.Analysis, c.method, got, w)
 			}
+		}
+	}
+	// A dynamic proxy (Main.proxy): the call on it runs the handler's
+	// invoke; the proxy passes the cast to its interface but not to
+	// Runnable; the argument array holds just the call's argument.
+	invoke := pkg + "Main$Voice.invoke(Ljava/lang/Object;Ljava/lang/reflect/Method;[Ljava/lang/Object;)Ljava/lang/Object;"
+	for _, perClass := range []bool{false, true} {
+		res, err := pointsto.Analyze(p, roots, pointsto.Options{PerClass: perClass})
+		if err != nil {
+			t.Fatal(err)
+		}
+		g := res.Graph
+		speak := pkg + "Main$Speaker.speak(L" + pkg + "Main$Animal;)Ljava/lang/String;"
+		if got := receivers(t, g, "Main.proxy()Ljava/lang/String;", speak); !slices.Equal(got, []string{"java/lang/reflect/Proxy"}) {
+			t.Errorf("%s: receivers of the proxy call %q", g.Analysis, got)
+		}
+		if got := targets(g, pkg+"Main.proxy()Ljava/lang/String;", speak); !slices.Equal(got, []string{invoke}) {
+			t.Errorf("%s: targets of the proxy call %q, want the handler's invoke", g.Analysis, got)
+		}
+		if got := receivers(t, g, "Main.proxy()Ljava/lang/String;", "java/lang/Runnable.run()V"); len(got) != 0 {
+			t.Errorf("%s: the proxy passed a cast to Runnable: %q", g.Analysis, got)
+		}
+		if got := receivers(t, g, "Main$Voice.invoke(Ljava/lang/Object;Ljava/lang/reflect/Method;[Ljava/lang/Object;)Ljava/lang/Object;", sound); !slices.Equal(got, []string{pkg + "Main$Horse"}) {
+			t.Errorf("%s: the handler's argument %q, want the call's Horse", g.Analysis, got)
 		}
 	}
 	// A record's methods reach its components' (Main.record): toString at

@@ -41,12 +41,20 @@ type Object struct {
 	Reflective bool
 	// JVM marks an object of Class the JVM makes (AND_f; jvm.go).
 	JVM bool
+	// Proxy marks a dynamic proxy made at Method's Site (Class is
+	// java/lang/reflect/Proxy), or the argument array of the calls on
+	// proxies at Method's Site (Class is Object[]; proxy.go).
+	Proxy bool
 }
 
 // String names the object stably across modes: "C.m(D)@site",
 // "C.m(D)@site[level]", "const C" or "class C".
 func (o Object) String() string {
 	switch {
+	case o.Proxy && o.Class.IsArray():
+		return fmt.Sprintf("proxy arguments at %s@%d", o.Method.Key(), o.Site)
+	case o.Proxy:
+		return fmt.Sprintf("proxy at %s@%d", o.Method.Key(), o.Site)
 	case o.Reflective && o.Method != nil:
 		return fmt.Sprintf("reflect %s at %s@%d", o.Class.Name, o.Method.Key(), o.Site)
 	case o.Method != nil && o.Level > 0:
@@ -73,6 +81,8 @@ func (r *Result) Object(o int) Object {
 	switch {
 	case k.level == logLevel: // reflog.go
 		x.Reflective, x.Method, x.Level = true, r.s.h.Method(k.method), 0
+	case k.level == proxyLevel || k.level == proxyArgsLevel: // proxy.go
+		x.Proxy, x.Method, x.Level = true, r.s.h.Method(k.method), 0
 	case k.method >= 0:
 		x.Method = r.s.h.Method(k.method)
 	case k.level < 0:

@@ -3,6 +3,7 @@ package pointsto
 import (
 	"slices"
 
+	"github.com/rules-fragment/rules_fragment/tools/analysis/internal/reach"
 	"github.com/rules-fragment/rules_fragment/tools/callgraph"
 	"github.com/rules-fragment/rules_fragment/tools/hierarchy"
 	"github.com/rules-fragment/rules_fragment/tools/summary"
@@ -141,6 +142,9 @@ func (s *solver) call(mi *method, st *summary.Stmt, v func(int32) int32) {
 	case summary.CallStatic:
 		s.init.Init(r.M.Class)
 		s.bind(x, r.M)
+		if reach.IsProxyCreation(r.M) {
+			s.proxyNew(mi, st, v)
+		}
 	case summary.CallSpecial:
 		if t, o := s.h.SelectSpecial(mi.m.Class, r.Class, r.M); o.OK() && t != nil {
 			if tm := s.bind(x, t); tm != nil && len(tm.params) > 0 {
@@ -200,6 +204,7 @@ func (s *solver) graph(roots []*hierarchy.Method) *callgraph.Graph {
 			callgraph.SortClasses(x.cs.Receivers)
 		}
 		callgraph.SortMethods(x.cs.Targets)
+		s.proxyTargets(x)
 		g.Sites = append(g.Sites, x.cs)
 	}
 	g.SortAfter(s.sortedOrder, 0)

@@ -59,6 +59,9 @@ type Warm struct {
 	Unmodelled       []int32
 	UnmodelledNative []int32
 	NumEdges         int64
+	// ProxyCalls: quadruples site, hidden site, handlers node, proxies
+	// node (proxy.go).
+	ProxyCalls []int32
 
 	// verdict is check's on w's own tables, made by the first restore: a
 	// worker restores one state link after link (Analyze only reads w).
@@ -316,6 +319,7 @@ func (ww *warmWriter) write() {
 		w.Inited = append(w.Inited, ww.Class(c))
 	}
 	w.Threads = s.threads
+	s.checkpointProxies(w, siteIdx)
 	for _, u := range s.unmodelled {
 		w.Unmodelled = append(w.Unmodelled, ww.Method(u.Method), u.Site, ww.Str(u.Reason))
 	}

@@ -113,6 +113,11 @@ func (r *warmReader) checkTables() error {
 	if len(w.Rep)%2 != 0 || !all(w.Rep, func(x int32) bool { return in(x, n) }) {
 		return bad("representatives")
 	}
+	for i := range w.ProxyCalls {
+		if x := w.ProxyCalls[i]; len(w.ProxyCalls)%4 != 0 || (i%4 < 2 && !opt(x, int32(len(w.Sites)))) || (i%4 >= 2 && !in(x, n)) {
+			return bad("calls on proxies")
+		}
+	}
 	merged := make([]bool, n)
 	for i := 0; i < len(w.Rep); i += 2 {
 		merged[w.Rep[i]] = true
@@ -351,6 +356,7 @@ func (r *warmReader) state() {
 		s.filterOf[c.ID] = int32(len(s.filters))
 		s.filters = append(s.filters, f)
 	}
+	s.restoreProxies(w) // before relinkFilters, which tests them
 	s.relinkFilters()
 	// The classes' first objects (w.FirstObj, checked above) are those of
 	// s.inst.objs, made as the objects were restored.

@@ -10,7 +10,8 @@
 // multianewarray), reference constants (String, Class, MethodType,
 // MethodHandle literals), string concatenation and lambda proxies. Calls
 // that native methods make (a thread's run() after Thread.start0) are
-// added where those natives are reached (reach.ImplicitCalls). As in
+// added where those natives are reached (reach.ImplicitCalls), and the
+// handlers' invoke where dynamic proxies are made (reach/proxy.go). As in
 // golang.org/x/tools/go/callgraph/rta, the analysis is on-the-fly and
 // monotone; unlike it, class initialisers join when their class is
 // initialised (JVMS §5.5).

@@ -427,6 +427,11 @@ func (e *engine) call(m *hierarchy.Method, s *summary.Stmt, keep bool) {
 			e.init.Init(r.M.Class)
 			target = r.M
 			e.reach(r.M)
+			if IsProxyCreation(r.M) {
+				if c, im := ProxyInvoke(e.h); im != nil {
+					e.virtualKey(c, im)
+				}
+			}
 		case summary.CallSpecial:
 			if t, o := e.h.SelectSpecial(m.Class, r.Class, r.M); o.OK() && t != nil {
 				target = t

@@ -181,6 +181,7 @@ public final class Main {
     out.append(max.apply(3, 9));
     out.append(concurrency());
     out.append(Language.run());
+    out.append(Proxies.run());
     System.out.println(out);
   }
 }

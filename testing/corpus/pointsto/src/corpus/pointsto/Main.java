@@ -191,6 +191,29 @@ public class Main {
         return ref.get().sound();
     }
 
+    // A dynamic proxy (pointsto/proxy.go): its calls run the handler's
+    // invoke, which gets the call's arguments in an array; the proxy is an
+    // Animal (its cast) and no Runnable.
+    static final class Voice implements java.lang.reflect.InvocationHandler {
+        public Object invoke(Object proxy, java.lang.reflect.Method m, Object[] args) {
+            return ((Animal) args[0]).sound();
+        }
+    }
+
+    interface Speaker {
+        String speak(Animal a);
+    }
+
+    static String proxy() {
+        Speaker s = (Speaker) java.lang.reflect.Proxy.newProxyInstance(Main.class.getClassLoader(),
+            new Class<?>[] {Speaker.class}, new Voice());
+        Object o = s;
+        if (o instanceof Runnable) {
+            ((Runnable) o).run();
+        }
+        return s.speak(new Horse());
+    }
+
     static String loaderName() {
         return new Dog().getClass().getClassLoader().getName();
     }
@@ -245,6 +268,7 @@ public class Main {
         loaderName();
         reflectionApi();
         varHandle();
+        proxy();
         concurrentMap();
         reflective();
         reflectiveTwice(args.length > 0);
