@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"os"
+	"slices"
 	"testing"
 
 	linker "github.com/rules-fragment/rules_fragment/linker/app"
@@ -13,7 +14,8 @@ import (
 // TestPointsToOracle: the points-to class analyses (AND_f, 0-CFA_f) give
 // the same client-visible results with the JDK summary as with the JDK's
 // class files, and are at least as precise as RTA: every reached client
-// method and every target of a client call site is also RTA's.
+// method and every target of a client call site is also RTA's (but the
+// handlers' invoke at calls on dynamic proxies, which RTA does not see).
 func TestPointsToOracle(t *testing.T) {
 	jdk := jdkSummary(t)
 	const jlex = "/usr/share/java/JLex.jar"
@@ -85,7 +87,11 @@ func subsetOf(a, b *report.Analysis) []string {
 		}
 		for _, s := range m.Sites {
 			for _, x := range s.TM {
-				if !sites[s.Site][x] {
+				// RTA has no proxy objects: it reaches the handlers' invoke
+				// where proxies are made, not at the calls on them
+				// (pointsto/proxy.go, reach/proxy.go).
+				proxied := isInvoke(x) && slices.Contains(s.RC, "java/lang/reflect/Proxy")
+				if !sites[s.Site][x] && !proxied {
 					out = append(out, m.Method+" calls "+x)
 				}
 			}

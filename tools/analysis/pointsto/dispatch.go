@@ -32,7 +32,7 @@ func (s *solver) dispatchAll(st *site, objs []int32, src recvSource) bool {
 	if len(objs) == 0 {
 		return false
 	}
-	if len(s.proxies) > 0 { // proxy.go
+	if len(s.proxyIDs) > 0 { // proxy.go
 		ps := s.proxiesIn(objs)
 		shares := s.dispatchObjects(st, objs, src)
 		if len(ps) > 0 {

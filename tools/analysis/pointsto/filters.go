@@ -121,7 +121,7 @@ func (s *solver) filterIndex(t *hierarchy.Class) int32 {
 		s.inst.filters[i] = append(s.inst.filters[i], fi)
 		objs = append(objs, s.inst.objs[i]...)
 	})
-	for o := range s.proxies { // proxy.go; added in order below
+	for _, o := range s.proxyIDs { // proxy.go
 		if s.proxyPasses(o, t) {
 			objs = append(objs, o)
 		}

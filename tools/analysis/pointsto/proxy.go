@@ -89,6 +89,9 @@ func (s *solver) addProxy(o int32, m *hierarchy.Method, site int32) {
 	}
 	t := &proxyTypes{}
 	s.proxies[o] = t
+	if i, found := slices.BinarySearch(s.proxyIDs, o); !found {
+		s.proxyIDs = slices.Insert(s.proxyIDs, i, o)
+	}
 	b, err := s.p.Body(m)
 	if err != nil || b == nil {
 		return
@@ -135,12 +138,13 @@ func (s *solver) proxyClass() (*hierarchy.Class, *hierarchy.Field) {
 	return pc, pc.DeclaredField("h", "L"+reach.InvocationHandler+";")
 }
 
-// proxiesIn returns the proxies among objs, in a slice of its own (objs
-// may be scratch that dispatching overwrites).
+// proxiesIn returns the proxies among objs (ascending), in a slice of its
+// own (objs may be scratch that dispatching overwrites). Proxies are few:
+// each is looked for in objs, rather than objs' every object in a map.
 func (s *solver) proxiesIn(objs []int32) []int32 {
 	var ps []int32
-	for _, o := range objs {
-		if s.proxies[o] != nil {
+	for _, o := range s.proxyIDs {
+		if _, ok := slices.BinarySearch(objs, o); ok {
 			ps = append(ps, o)
 		}
 	}

@@ -89,6 +89,7 @@ type solver struct {
 	buf        []int32
 
 	proxies          map[int32]*proxyTypes // proxy objects (proxy.go)
+	proxyIDs         []int32               // their ids, ascending
 	proxyCalls       map[int32]*proxyCall  // by site index
 	log              *reach.Log            // Options.Log
 	threads          int32                 // threadsNode, -1 until needed
