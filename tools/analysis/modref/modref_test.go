@@ -105,10 +105,11 @@ func site(t *testing.T, g *callgraph.Graph, caller, ref string) *callgraph.Site 
 }
 
 // analyzeMain compiles the corpus and runs AND_f and MOD/USE from its
-// main methods (the program is closed when the test ends).
-func analyzeMain(t *testing.T) (*link.Program, *pointsto.Result, *modref.Result) {
+// main methods (the program is closed when the test ends); glob picks
+// the sources (compile), "*.java" by default.
+func analyzeMain(t *testing.T, glob ...string) (*link.Program, *pointsto.Result, *modref.Result) {
 	t.Helper()
-	dir := compile(t, "*.java")
+	dir := compile(t, append(glob, "*.java")[0])
 	p, err := link.Load(link.Options{Client: []string{dir}, Libraries: []string{jdk17}, Release: 17})
 	if err != nil {
 		t.Fatal(err)

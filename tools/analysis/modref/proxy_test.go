@@ -3,10 +3,6 @@ package modref_test
 import (
 	"slices"
 	"testing"
-
-	"github.com/rules-fragment/rules_fragment/tools/analysis/modref"
-	"github.com/rules-fragment/rules_fragment/tools/analysis/pointsto"
-	"github.com/rules-fragment/rules_fragment/tools/link"
 )
 
 // TestProxy: a call on a dynamic proxy writes what its handler's invoke
@@ -14,20 +10,7 @@ import (
 // argument array and the handler's own field, which the caller reaches
 // through the proxy's h.
 func TestProxy(t *testing.T) {
-	dir := compile(t, "proxy/*.java")
-	p, err := link.Load(link.Options{Client: []string{dir}, Libraries: []string{jdk17}, Release: 17})
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer p.Close()
-	pt, err := pointsto.Analyze(p, p.MainMethods(), pointsto.Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	r, err := modref.Analyze(p, pt)
-	if err != nil {
-		t.Fatal(err)
-	}
+	p, pt, r := analyzeMain(t, "proxy/*.java")
 	const q = pkg + "proxy/Proxied"
 	main := q + ".main([Ljava/lang/String;)V"
 	s := site(t, pt.Graph, method(t, p, main).Key(), q+"$Store.put(L"+q+"$Cell;Ljava/lang/Object;)V")

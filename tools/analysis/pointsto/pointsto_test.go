@@ -125,17 +125,20 @@ func TestHandChecked(t *testing.T) {
 			}
 		}
 	}
-	// A dynamic proxy (Main.proxy): the call on it runs the handler's
-	// invoke; the proxy passes the cast to its interface but not to
-	// Runnable; the argument array holds just the call's argument.
+	// A record's methods reach its components' (Main.record): toString at
+	// its concatenation site, hashCode and equals through Objects. A
+	// dynamic proxy (Main.proxy): the call on it runs the handler's invoke;
+	// the proxy passes the cast to its interface but not to Runnable; the
+	// argument array holds just the call's argument.
+	tag := pkg + "Main$Tag"
 	invoke := pkg + "Main$Voice.invoke(Ljava/lang/Object;Ljava/lang/reflect/Method;[Ljava/lang/Object;)Ljava/lang/Object;"
+	speak := pkg + "Main$Speaker.speak(L" + pkg + "Main$Animal;)Ljava/lang/String;"
 	for _, perClass := range []bool{false, true} {
 		res, err := pointsto.Analyze(p, roots, pointsto.Options{PerClass: perClass})
 		if err != nil {
 			t.Fatal(err)
 		}
 		g := res.Graph
-		speak := pkg + "Main$Speaker.speak(L" + pkg + "Main$Animal;)Ljava/lang/String;"
 		if got := receivers(t, g, "Main.proxy()Ljava/lang/String;", speak); !slices.Equal(got, []string{"java/lang/reflect/Proxy"}) {
 			t.Errorf("%s: receivers of the proxy call %q", g.Analysis, got)
 		}
@@ -148,16 +151,6 @@ func TestHandChecked(t *testing.T) {
 		if got := receivers(t, g, "Main$Voice.invoke(Ljava/lang/Object;Ljava/lang/reflect/Method;[Ljava/lang/Object;)Ljava/lang/Object;", sound); !slices.Equal(got, []string{pkg + "Main$Horse"}) {
 			t.Errorf("%s: the handler's argument %q, want the call's Horse", g.Analysis, got)
 		}
-	}
-	// A record's methods reach its components' (Main.record): toString at
-	// its concatenation site, hashCode and equals through Objects.
-	tag := pkg + "Main$Tag"
-	for _, perClass := range []bool{false, true} {
-		res, err := pointsto.Analyze(p, roots, pointsto.Options{PerClass: perClass})
-		if err != nil {
-			t.Fatal(err)
-		}
-		g := res.Graph
 		if got := receivers(t, g, "Main$Labelled.toString()Ljava/lang/String;", "java/lang/Object.toString()Ljava/lang/String;"); !slices.Equal(got, []string{tag}) {
 			t.Errorf("%s: record toString's receivers %q, want %s", g.Analysis, got, tag)
 		}
