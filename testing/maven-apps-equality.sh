@@ -41,7 +41,7 @@ references() {
   awk -v j="$1" '$2 == "->" && $3 ~ /\.jar$/ && $3 != j {print j, $3}' <<<"$r"
 }
 
-norm() { jq -S 'del(.mode, .inputs)' "$1"; }
+. testing/equality-lib.sh
 bad=0
 for coord in "${apps[@]}"; do
   IFS=: read -r group artifact version <<<"$coord"
@@ -82,26 +82,7 @@ EOF
     libs+=(-lib "$d/lib/$j") sums+=(-summary "$d/sum/$j.rfsum")
   done <"$d/order"
   ((ok)) || { bad=1; continue; }
-  kind=main
-  whole=(-client "$d/lib/$client" "${libs[@]}" -lib "$jdk")
-  fromsums=(-client "$d/lib/$client" "${sums[@]}" -summary "$out/jdk.rfsum")
-  if "$out/linker" "${whole[@]}" -analyses rta,0cfa,andersen -modref -points-to -text '' -json "$d/whole.json" 2>"$d/whole.log"; then
-    "$out/linker" "${fromsums[@]}" -warm-start "$out/jdk.rfwarm" -analyses rta,0cfa,andersen -modref -points-to -text '' \
-      -json "$d/sums.json" 2>"$d/sums.log" || { echo "FAIL $kind $coord: $(tail -1 "$d/sums.log")"; bad=1; continue; }
-  elif grep -q "no entry points" "$d/whole.log"; then
-    kind=fragment
-    "$out/linker" -fragment -closed-world "${whole[@]}" -analyses rta,0cfa -modref -text '' -json "$d/whole.json" 2>"$d/whole.log" &&
-      "$out/linker" -fragment -closed-world "${fromsums[@]}" -analyses rta,0cfa -modref -text '' -json "$d/sums.json" 2>"$d/sums.log" ||
-      { echo "FAIL $kind $coord"; bad=1; continue; }
-  else
-    echo "FAIL whole $coord: $(tail -1 "$d/whole.log")"; bad=1; continue
-  fi
-  n=$(grep -c . "$d/order")
-  if cmp -s <(norm "$d/whole.json") <(norm "$d/sums.json"); then
-    echo "same $kind $coord ($n jars)"
-  else
-    echo "DIFF $kind $coord ($n jars)"; bad=1
-  fi
-  rm -f "$d/whole.json" "$d/sums.json"
+  equal_links "$coord ($(grep -c . "$d/order") jars)" "$d/links" -client "$d/lib/$client" "${libs[@]}" -lib "$jdk" \
+    -- -client "$d/lib/$client" "${sums[@]}" -summary "$out/jdk.rfsum" || bad=1
 done
 exit $bad

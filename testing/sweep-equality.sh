@@ -18,28 +18,11 @@ mkdir -p "$out"
 cd "$repo"
 go build -o "$out/summarizer" ./summarizer && go build -o "$out/linker" ./linker || exit 1
 "$out/summarizer" -jar "$jdk" -target jdk -o "$out/jdk.rfsum" -warm-start "$out/jdk.rfwarm" || exit 1
-norm() { jq -S 'del(.mode, .inputs)' "$1"; }
+. testing/equality-lib.sh
 bad=0
 for j in "$dir"/*.jar; do
   [[ -L $j ]] && continue
-  b=$(basename "$j" .jar) o="$out/$b"
-  if "$out/linker" -client "$j" -lib "$jdk" -analyses rta,0cfa,andersen -modref -points-to -text '' -json "$o.whole.json" 2>"$o.whole.log"; then
-    kind=main
-    "$out/linker" -client "$j" -summary "$out/jdk.rfsum" -warm-start "$out/jdk.rfwarm" -analyses rta,0cfa,andersen \
-      -modref -points-to -text '' -json "$o.sums.json" 2>"$o.sums.log" || { echo "FAIL $kind $b"; bad=1; continue; }
-  elif grep -q "no entry points" "$o.whole.log"; then
-    kind=fragment
-    "$out/linker" -fragment -closed-world -client "$j" -lib "$jdk" -analyses rta,0cfa -modref -text '' -json "$o.whole.json" 2>"$o.whole.log" &&
-      "$out/linker" -fragment -closed-world -client "$j" -summary "$out/jdk.rfsum" -analyses rta,0cfa -modref -text '' \
-        -json "$o.sums.json" 2>"$o.sums.log" || { echo "FAIL $kind $b"; bad=1; continue; }
-  else
-    echo "FAIL whole $b: $(tail -1 "$o.whole.log")"; bad=1; continue
-  fi
-  if cmp -s <(norm "$o.whole.json") <(norm "$o.sums.json"); then
-    echo "same $kind $b"
-  else
-    echo "DIFF $kind $b"; bad=1
-  fi
-  rm -f "$o.whole.json" "$o.sums.json"
+  b=$(basename "$j" .jar)
+  equal_links "$b" "$out/$b" -client "$j" -lib "$jdk" -- -client "$j" -summary "$out/jdk.rfsum" || bad=1
 done
 exit $bad

@@ -1,0 +1,38 @@
+# Sourced by the equality sweeps (sweep-equality.sh, maven-apps-equality.sh).
+# Needs jq, and $out/linker and the JDK's warm start $out/jdk.rfwarm.
+
+# equal_links LABEL PREFIX WHOLE... -- SUMS...: links a program from class
+# files (WHOLE, linker input flags) and from summaries (SUMS): with a main
+# method, RTA, 0-CFA_f and AND_f with MOD/USE and points-to sets, SUMS with
+# the JDK's warm start; without one, its closed-world library fragment, RTA
+# and 0-CFA_f with MOD/USE. The JSON results (PREFIX.whole.json,
+# PREFIX.sums.json, removed after) must be identical but for the mode and the
+# inputs. Prints "same KIND LABEL", "DIFF KIND LABEL" or "FAIL … LABEL" and
+# returns 1 unless they are the same.
+equal_links() {
+  local label="$1" o="$2" whole=() sums=() kind=main
+  shift 2
+  while (($# > 0)) && [[ $1 != -- ]]; do whole+=("$1"); shift; done
+  shift
+  sums=("$@")
+  if "$out/linker" "${whole[@]}" -analyses rta,0cfa,andersen -modref -points-to -text '' -json "$o.whole.json" 2>"$o.whole.log"; then
+    "$out/linker" "${sums[@]}" -warm-start "$out/jdk.rfwarm" -analyses rta,0cfa,andersen -modref -points-to -text '' \
+      -json "$o.sums.json" 2>"$o.sums.log" || { echo "FAIL $kind $label: $(tail -1 "$o.sums.log")"; return 1; }
+  elif grep -q "no entry points" "$o.whole.log"; then
+    kind=fragment
+    "$out/linker" -fragment -closed-world "${whole[@]}" -analyses rta,0cfa -modref -text '' -json "$o.whole.json" 2>"$o.whole.log" &&
+      "$out/linker" -fragment -closed-world "${sums[@]}" -analyses rta,0cfa -modref -text '' -json "$o.sums.json" 2>"$o.sums.log" ||
+      { echo "FAIL $kind $label"; return 1; }
+  else
+    echo "FAIL whole $label: $(tail -1 "$o.whole.log")"; return 1
+  fi
+  local same=0
+  cmp -s <(jq -S 'del(.mode, .inputs)' "$o.whole.json") <(jq -S 'del(.mode, .inputs)' "$o.sums.json") && same=1
+  rm -f "$o.whole.json" "$o.sums.json"
+  if ((same)); then
+    echo "same $kind $label"
+    return 0
+  fi
+  echo "DIFF $kind $label"
+  return 1
+}
