@@ -36,8 +36,9 @@ import (
 //     a reference. The call graph lists the handlers' invoke methods among
 //     the call's targets.
 //
-// reach.ProxyCalls gives CHA and RTA the same calls of invoke, where
-// newProxyInstance is called.
+// CHA and RTA reach invoke where newProxyInstance is called (reach/proxy.go);
+// they have no proxy objects, so their call graphs do not list invoke at
+// the calls on proxies.
 
 // proxyLevel marks a proxy object (objKey's level; its site is the
 // newProxyInstance call's), proxyArgsLevel the argument array of the
