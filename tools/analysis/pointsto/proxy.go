@@ -93,6 +93,9 @@ func (s *solver) addProxy(o int32, m *hierarchy.Method, site int32) {
 	if i, found := slices.BinarySearch(s.proxyIDs, o); !found {
 		s.proxyIDs = slices.Insert(s.proxyIDs, i, o)
 	}
+	if m == nil {
+		return
+	}
 	b, err := s.p.Body(m)
 	if err != nil || b == nil {
 		return
@@ -241,7 +244,7 @@ func (s *solver) proxyTargets(x *site) {
 // them of a warm start w.
 func (s *solver) restoreProxies(w *Warm) {
 	for o := range s.objKeys {
-		if k := s.objKeys[o]; k.level == proxyLevel {
+		if k := s.objKeys[o]; k.level == proxyLevel && k.method >= 0 {
 			s.addProxy(int32(o), s.h.Method(k.method), k.site)
 		}
 	}

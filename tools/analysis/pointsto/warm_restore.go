@@ -114,7 +114,8 @@ func (r *warmReader) checkTables() error {
 		return bad("representatives")
 	}
 	for i := range w.ProxyCalls {
-		if x := w.ProxyCalls[i]; len(w.ProxyCalls)%4 != 0 || (i%4 < 2 && !opt(x, int32(len(w.Sites)))) || (i%4 >= 2 && !in(x, n)) {
+		if x := w.ProxyCalls[i]; len(w.ProxyCalls)%4 != 0 || (i%4 == 0 && !in(x, int32(len(w.Sites)))) ||
+			(i%4 == 1 && !opt(x, int32(len(w.Sites)))) || (i%4 >= 2 && !in(x, n)) {
 			return bad("calls on proxies")
 		}
 	}
