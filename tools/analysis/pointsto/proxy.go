@@ -26,34 +26,41 @@ import (
 //     superinterfaces — the cast tells the interfaces, as for reflective
 //     construction (reflect.go) — or of every interface if the creator
 //     casts it to none; and the filters its class passes;
-//   - a call whose receiver objects include proxies also calls
-//     InvocationHandler.invoke on the objects of their h fields, with the
-//     proxies, a java/lang/reflect/Method object of the JVM and an Object[]
-//     (one per call site, also under 0-CFA_f, where one per class would
-//     mix every proxied call's arguments with every other Object[]'s
-//     elements) whose elements are the call's arguments (the
-//     primitive ones boxed); invoke's result flows to the call's, if it is
-//     a reference. The call graph lists the handlers' invoke methods among
+//   - each proxy calls InvocationHandler.invoke on the objects of its h
+//     field, once (a hidden site), with the proxy, a java/lang/reflect/Method
+//     object of the JVM and an Object[] of its own (also under 0-CFA_f,
+//     where one per class would mix its elements with every other
+//     Object[]'s);
+//   - a call whose receiver objects include a proxy adds its arguments to
+//     the elements of the proxy's Object[] (the primitive ones boxed) and
+//     takes invoke's result, cast to its result type, if that is a
+//     reference. The call graph lists the handlers' invoke methods among
 //     the call's targets.
+//
+// invoke has one node per parameter and one for its result, so an array
+// and a hidden site per call, rather than per proxy, would tell nothing
+// more; they made a library fragment whose placeholders hand one proxy to
+// every call of the JDK (Commons Lang's EventListenerSupport) run out of
+// memory.
 //
 // CHA and RTA reach invoke where newProxyInstance is called (reach/proxy.go);
 // they have no proxy objects, so their call graphs do not list invoke at
 // the calls on proxies.
 
 // proxyLevel marks a proxy object (objKey's level; its site is the
-// newProxyInstance call's), proxyArgsLevel the argument array of the
-// calls of a site on proxies.
+// newProxyInstance call's), proxyArgsLevel the proxy's argument array.
 const (
 	proxyLevel     = -4
 	proxyArgsLevel = -5
 )
 
-// proxyCall is what a call site on proxies adds: hidden site site (-1
-// for none) calling invoke on the handlers in node handlers, with the
-// proxies in node proxies as its first argument.
-type proxyCall struct {
-	handlers, proxies, site int32
-	seen                    map[int32]bool // the proxies the site has dispatched on
+// proxyInfo is a proxy's: the interfaces its creator casts it to (all
+// for none), its hidden site calling invoke (-1: none), the node of
+// invoke's result, and its argument array (-1: none).
+type proxyInfo struct {
+	casts        []*hierarchy.Class
+	site, result int32
+	args         int32
 }
 
 // proxyNew models call st of Proxy.newProxyInstance in mi: the proxy
@@ -71,6 +78,7 @@ func (s *solver) proxyNew(mi *method, st *summary.Stmt, v func(int32) int32) {
 				f.objs.add(s.pool, uint32(o))
 			}
 		}
+		s.proxyInvoke(o, mi, st.Site, h)
 	}
 	s.seed(v(st.Dst), o)
 	if len(st.Args) > 2 && st.Args[2] >= 0 {
@@ -78,27 +86,23 @@ func (s *solver) proxyNew(mi *method, st *summary.Stmt, v func(int32) int32) {
 	}
 }
 
-// proxyTypes are the interfaces of a proxy: those its creator casts it
-// to, all for nil.
-type proxyTypes struct{ casts []*hierarchy.Class }
-
 // addProxy records proxy o, made at site of m, with the interfaces of the
 // casts of the call's result in m's body.
-func (s *solver) addProxy(o int32, m *hierarchy.Method, site int32) {
+func (s *solver) addProxy(o int32, m *hierarchy.Method, site int32) *proxyInfo {
 	if s.proxies == nil {
-		s.proxies = map[int32]*proxyTypes{}
+		s.proxies = map[int32]*proxyInfo{}
 	}
-	t := &proxyTypes{}
+	t := &proxyInfo{site: -1, result: -1, args: -1}
 	s.proxies[o] = t
 	if i, found := slices.BinarySearch(s.proxyIDs, o); !found {
 		s.proxyIDs = slices.Insert(s.proxyIDs, i, o)
 	}
 	if m == nil {
-		return
+		return t
 	}
 	b, err := s.p.Body(m)
 	if err != nil || b == nil {
-		return
+		return t
 	}
 	dst := int32(-1)
 	for i := range b.Stmts {
@@ -113,6 +117,37 @@ func (s *solver) addProxy(o int32, m *hierarchy.Method, site int32) {
 			}
 		}
 	}
+	return t
+}
+
+// proxyInvoke adds proxy o's call of invoke on its handlers (field h), a
+// hidden site of the newProxyInstance call at site at of mi.
+func (s *solver) proxyInvoke(o int32, mi *method, at int32, h *hierarchy.Field) {
+	ih := s.h.Lookup(reach.InvocationHandler)
+	oa := s.h.Lookup("[Ljava/lang/Object;")
+	if ih == nil || oa == nil {
+		return
+	}
+	invoke, err := s.h.ResolveInterfaceMethod(ih, "invoke", reach.InvokeDesc)
+	if err != nil || invoke == nil {
+		return
+	}
+	t := s.proxies[o]
+	proxy, method, args := s.newNode(), s.newNode(), s.newNode()
+	s.seed(proxy, o)
+	if mc := s.h.Lookup("java/lang/reflect/Method"); mc != nil {
+		s.seed(method, s.jvmObject(mc))
+	}
+	t.args = s.objectFor(objKey{method: mi.m.ID, site: at, level: proxyArgsLevel, class: oa.ID}, oa)
+	s.seed(args, t.args)
+	t.result = s.newNode()
+	handlers := s.fieldNode(o, h.ID)
+	y := &site{cs: &callgraph.Site{Caller: mi.m, ID: at, Kind: callgraph.Interface, Ref: invoke.Key(), Callee: invoke},
+		caller: mi, resolved: invoke, base: handlers, dst: t.result, hidden: true,
+		args: []int32{proxy, method, args}, targets: map[int32]bool{}}
+	s.addSite(y)
+	t.site = y.at
+	s.addVirtual(handlers, y)
 }
 
 // proxyPasses reports whether proxy o passes the filter of class f beyond
@@ -155,49 +190,19 @@ func (s *solver) proxiesIn(objs []int32) []int32 {
 	return ps
 }
 
-// dispatchProxies makes the calls of invoke for proxies ps, receiver
-// objects of site st.
+// dispatchProxies passes the arguments of site st to the calls of invoke
+// of proxies ps, receiver objects of st, and their results back.
 func (s *solver) dispatchProxies(st *site, ps []int32) {
-	_, h := s.proxyClass()
-	pc := s.proxyCalls[st.at]
-	if pc == nil {
-		pc = s.newProxyCall(st)
-		if s.proxyCalls == nil {
-			s.proxyCalls = map[int32]*proxyCall{}
-		}
-		s.proxyCalls[st.at] = pc
+	if st.resolved == nil {
+		return
 	}
+	params, ret, _ := classfile.ParseMethodDescriptor(st.resolved.Desc)
 	for _, o := range ps {
-		if !pc.seen[o] {
-			pc.seen[o] = true
-			s.seed(pc.proxies, o)
-			s.addEdge(s.fieldNode(o, h.ID), pc.handlers, nil)
+		t := s.proxies[o]
+		if t.site < 0 {
+			continue
 		}
-	}
-}
-
-// newProxyCall adds the hidden site of site st calling invoke on proxies'
-// handlers (graph lists its targets as st's).
-func (s *solver) newProxyCall(st *site) *proxyCall {
-	pc := &proxyCall{handlers: s.newNode(), proxies: s.newNode(), site: -1, seen: map[int32]bool{}}
-	ih := s.h.Lookup(reach.InvocationHandler)
-	if ih == nil {
-		return pc
-	}
-	invoke, err := s.h.ResolveInterfaceMethod(ih, "invoke", reach.InvokeDesc)
-	if err != nil || invoke == nil {
-		return pc
-	}
-	method := s.newNode()
-	if mc := s.h.Lookup("java/lang/reflect/Method"); mc != nil {
-		s.seed(method, s.jvmObject(mc))
-	}
-	args := s.newNode()
-	if oa := s.h.Lookup("[Ljava/lang/Object;"); oa != nil && st.resolved != nil {
-		a := s.objectFor(objKey{method: st.caller.m.ID, site: st.cs.ID, level: proxyArgsLevel, class: oa.ID}, oa)
-		s.seed(args, a)
-		elems := s.fieldNode(a, arrayElem)
-		params, _, _ := classfile.ParseMethodDescriptor(st.resolved.Desc)
+		elems := s.fieldNode(t.args, arrayElem)
 		for i, p := range params {
 			switch {
 			case isReference(p):
@@ -210,71 +215,64 @@ func (s *solver) newProxyCall(st *site) *proxyCall {
 				}
 			}
 		}
+		if st.dst >= 0 && isReference(ret) {
+			s.addEdge(t.result, st.dst, s.typeFilter(ret))
+		}
 	}
-	// invoke's result, cast to the call's result type as the proxy does.
-	dst := int32(-1)
-	if st.resolved != nil && st.dst >= 0 && returnsReference(st.resolved.Desc) {
-		_, ret, _ := classfile.ParseMethodDescriptor(st.resolved.Desc)
-		dst = s.newNode()
-		s.addEdge(dst, st.dst, s.typeFilter(ret))
-	}
-	cs := &callgraph.Site{Caller: st.cs.Caller, ID: st.cs.ID, Line: st.cs.Line, Kind: callgraph.Interface,
-		Ref: invoke.Key(), Callee: invoke}
-	y := &site{cs: cs, caller: st.caller, resolved: invoke, base: pc.handlers, dst: dst, hidden: true,
-		args: []int32{pc.proxies, method, args}, targets: map[int32]bool{}}
-	s.addSite(y)
-	pc.site = y.at
-	s.addVirtual(pc.handlers, y)
-	return pc
 }
 
-// proxyTargets adds to listed site x's targets those of its calls on
-// proxies.
+// proxyTargets adds to listed site x's targets the invoke methods of the
+// proxies among its receivers.
 func (s *solver) proxyTargets(x *site) {
-	pc := s.proxyCalls[x.at]
-	if pc == nil || pc.site < 0 {
+	if len(s.proxyIDs) == 0 || x.recv1 == 0 {
 		return
 	}
-	x.cs.Targets = append(x.cs.Targets, s.siteAt(pc.site).cs.Targets...)
-	callgraph.SortMethods(x.cs.Targets)
-	x.cs.Targets = slices.Compact(x.cs.Targets)
+	var ps []int32
+	for _, n := range append([]int32{x.recv1 - 1}, x.recvMore...) {
+		if b := s.nodes[s.find(n)].pts; b != nil {
+			for _, o := range s.proxyIDs {
+				if b.Contains(uint32(o)) && !slices.Contains(ps, o) {
+					ps = append(ps, o)
+				}
+			}
+		}
+	}
+	n := len(x.cs.Targets)
+	for _, o := range ps {
+		if t := s.proxies[o]; t.site >= 0 {
+			x.cs.Targets = append(x.cs.Targets, s.siteAt(t.site).cs.Targets...)
+		}
+	}
+	if len(x.cs.Targets) > n {
+		callgraph.SortMethods(x.cs.Targets)
+		x.cs.Targets = slices.Compact(x.cs.Targets)
+	}
 }
 
-// restoreProxies finds the proxies among the objects and the calls on
-// them of a warm start w.
+// restoreProxies finds the proxies among the objects of a warm start w,
+// with their calls of invoke.
 func (s *solver) restoreProxies(w *Warm) {
 	for o := range s.objKeys {
 		if k := s.objKeys[o]; k.level == proxyLevel && k.method >= 0 {
 			s.addProxy(int32(o), s.h.Method(k.method), k.site)
 		}
 	}
-	for i := 0; i+3 < len(w.ProxyCalls); i += 4 {
-		pc := &proxyCall{site: w.ProxyCalls[i+1], handlers: w.ProxyCalls[i+2], proxies: w.ProxyCalls[i+3], seen: map[int32]bool{}}
-		if b := s.nodes[s.find(pc.proxies)].pts; b != nil {
-			for _, o := range b.appendTo(nil) {
-				pc.seen[int32(o)] = true
-			}
+	for i := 0; i+3 < len(w.Proxies); i += 4 {
+		if t := s.proxies[w.Proxies[i]]; t != nil {
+			t.site, t.result, t.args = w.Proxies[i+1], w.Proxies[i+2], w.Proxies[i+3]
 		}
-		if s.proxyCalls == nil {
-			s.proxyCalls = map[int32]*proxyCall{}
-		}
-		s.proxyCalls[w.ProxyCalls[i]] = pc
 	}
 }
 
-// checkpointProxies stores the calls on proxies in w, by w's index of
-// their site (idx).
+// checkpointProxies stores the proxies' calls of invoke in w, with w's
+// index of their sites (idx).
 func (s *solver) checkpointProxies(w *Warm, idx map[*site]int32) {
-	var out [][4]int32
-	for at, pc := range s.proxyCalls {
+	for _, o := range s.proxyIDs {
+		t := s.proxies[o]
 		y := int32(-1)
-		if pc.site >= 0 {
-			y = idx[s.sites[pc.site]]
+		if t.site >= 0 {
+			y = idx[s.sites[t.site]]
 		}
-		out = append(out, [4]int32{idx[s.sites[at]], y, pc.handlers, pc.proxies})
-	}
-	slices.SortFunc(out, func(a, b [4]int32) int { return int(a[0] - b[0]) })
-	for _, q := range out {
-		w.ProxyCalls = append(w.ProxyCalls, q[:]...)
+		w.Proxies = append(w.Proxies, o, y, t.result, t.args)
 	}
 }

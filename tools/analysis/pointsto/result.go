@@ -42,8 +42,8 @@ type Object struct {
 	// JVM marks an object of Class the JVM makes (AND_f; jvm.go).
 	JVM bool
 	// Proxy marks a dynamic proxy made at Method's Site (Class is
-	// java/lang/reflect/Proxy), or the argument array of the calls on
-	// proxies at Method's Site (Class is Object[]; proxy.go).
+	// java/lang/reflect/Proxy), or the argument array that proxy passes
+	// to its handlers' invoke (Class is Object[]; proxy.go).
 	Proxy bool
 }
 

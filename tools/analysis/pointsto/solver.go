@@ -88,11 +88,10 @@ type solver struct {
 	selections map[int32]*selCache // by resolved method id
 	buf        []int32
 
-	proxies          map[int32]*proxyTypes // proxy objects (proxy.go)
-	proxyIDs         []int32               // their ids, ascending
-	proxyCalls       map[int32]*proxyCall  // by site index
-	log              *reach.Log            // Options.Log
-	threads          int32                 // threadsNode, -1 until needed
+	proxies          map[int32]*proxyInfo // proxy objects (proxy.go)
+	proxyIDs         []int32              // their ids, ascending
+	log              *reach.Log           // Options.Log
+	threads          int32                // threadsNode, -1 until needed
 	unmodelled       []callgraph.Unmodelled
 	unmodelledNative map[int32]bool
 	err              error // the first body that could not be read

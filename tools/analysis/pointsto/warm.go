@@ -59,9 +59,9 @@ type Warm struct {
 	Unmodelled       []int32
 	UnmodelledNative []int32
 	NumEdges         int64
-	// ProxyCalls: quadruples site, hidden site, handlers node, proxies
-	// node (proxy.go).
-	ProxyCalls []int32
+	// Proxies: quadruples object, hidden site calling invoke (-1: none),
+	// invoke's result node, argument array object (proxy.go).
+	Proxies []int32
 
 	// verdict is check's on w's own tables, made by the first restore: a
 	// worker restores one state link after link (Analyze only reads w).

@@ -113,10 +113,11 @@ func (r *warmReader) checkTables() error {
 	if len(w.Rep)%2 != 0 || !all(w.Rep, func(x int32) bool { return in(x, n) }) {
 		return bad("representatives")
 	}
-	for i := range w.ProxyCalls {
-		if x := w.ProxyCalls[i]; len(w.ProxyCalls)%4 != 0 || (i%4 == 0 && !in(x, int32(len(w.Sites)))) ||
-			(i%4 == 1 && !opt(x, int32(len(w.Sites)))) || (i%4 >= 2 && !in(x, n)) {
-			return bad("calls on proxies")
+	nsites := int32(len(w.Sites))
+	for i := range w.Proxies {
+		x := w.Proxies[i]
+		if len(w.Proxies)%4 != 0 || (i%4 == 0 && !in(x, no)) || (i%4 == 1 && !opt(x, nsites)) || (i%4 == 2 && !opt(x, n)) || (i%4 == 3 && !opt(x, no)) {
+			return bad("proxies")
 		}
 	}
 	merged := make([]bool, n)

@@ -282,7 +282,7 @@ func TestWarmStartMalformedTwice(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer p.Close()
-	for _, fault := range []string{"edge", "first objects", "selection", "calls on proxies"} {
+	for _, fault := range []string{"edge", "first objects", "selection", "proxies"} {
 		w, err := pointsto.ReadWarm(warm, false)
 		if err != nil || w == nil {
 			t.Fatalf("reading the warm start: %v", err)
@@ -302,8 +302,8 @@ func TestWarmStartMalformedTwice(t *testing.T) {
 			first := append(slices.Clone(w.Selections[:k]), w.Selections[2])
 			first[1]++
 			w.Selections = append(first, w.Selections[k:]...)
-		case "calls on proxies":
-			w.ProxyCalls = append(w.ProxyCalls, int32(len(w.Sites)), -1, 0, 0) // a site out of range
+		case "proxies":
+			w.Proxies = append(w.Proxies, 0, int32(len(w.Sites)), -1, -1) // a site out of range
 		}
 		for i := range 2 {
 			_, err := pointsto.Analyze(p, p.MainMethods(), pointsto.Options{Warm: w})

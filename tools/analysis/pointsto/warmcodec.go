@@ -77,5 +77,5 @@ func (w *Warm) ints(c warmstart.Ints) {
 	}
 	c.Int(&w.Threads)
 	c.Int64(&w.NumEdges)
-	c.Slice(&w.ProxyCalls)
+	c.Slice(&w.Proxies)
 }
