@@ -511,12 +511,18 @@ static jobject get_field(JNIEnv *jni, jobject obj, const char *name, const char 
     return (*jni)->GetObjectField(jni, obj, f);
 }
 
-/* Puts the JVM signature of the class object c ("I", "[Ljava/lang/String;"). */
-static int put_class_sig(jvmtiEnv *env, Buf *b, jobject c) {
+static const char *put_type(Buf *b, const char *d);
+
+/* Puts the class object c: its JVM signature ("I", "[Ljava/lang/String;"),
+ * or with java its Java name ("int", "java.lang.String[]"). */
+static int put_class(jvmtiEnv *env, Buf *b, jobject c, int java) {
     char *sig;
     if (c == NULL || (*env)->GetClassSignature(env, (jclass)c, &sig, NULL) != JVMTI_ERROR_NONE)
         return 0;
-    put(b, sig);
+    if (java)
+        put_type(b, sig);
+    else
+        put(b, sig);
     (*env)->Deallocate(env, (unsigned char *)sig);
     return 1;
 }
@@ -538,7 +544,7 @@ static int put_member(jvmtiEnv *env, JNIEnv *jni, jobject self, int is_method, B
         jsize n = (*jni)->GetArrayLength(jni, ps);
         for (jsize i = 0; ok && i < n; i++) {
             jobject p = (*jni)->GetObjectArrayElement(jni, ps, i);
-            ok = put_class_sig(env, b, p);
+            ok = put_class(env, b, p, 0);
             if (p != NULL)
                 (*jni)->DeleteLocalRef(jni, p);
         }
@@ -546,7 +552,7 @@ static int put_member(jvmtiEnv *env, JNIEnv *jni, jobject self, int is_method, B
         if (!is_method)
             put(b, "V");
         else if (ok)
-            ok = put_class_sig(env, b, ret);
+            ok = put_class(env, b, ret, 0);
     }
     jobject refs[] = {name, ps, ret};
     for (int i = 0; i < 3; i++)
@@ -627,18 +633,6 @@ static void log_reflection(jvmtiEnv *env, JNIEnv *jni, jthread thread, Method *t
     (*env)->RawMonitorExit(env, lock);
 }
 
-static const char *put_type(Buf *b, const char *d);
-
-/* Puts the Java name of the class object c ("int", "pkg.C$D[]"). */
-static int put_class_name(jvmtiEnv *env, Buf *b, jobject c) {
-    char *sig;
-    if (c == NULL || (*env)->GetClassSignature(env, (jclass)c, &sig, NULL) != JVMTI_ERROR_NONE)
-        return 0;
-    put_type(b, sig);
-    (*env)->Deallocate(env, (unsigned char *)sig);
-    return 1;
-}
-
 /* Puts the Soot signature of the Field self, read from its fields clazz,
  * type and name: "<pkg.C: int[] xs>". */
 static int put_field(jvmtiEnv *env, JNIEnv *jni, jobject self, Buf *b) {
@@ -648,9 +642,9 @@ static int put_field(jvmtiEnv *env, JNIEnv *jni, jobject self, Buf *b) {
     int ok = holder != NULL && type != NULL && name != NULL;
     if (ok) {
         put(b, "<");
-        ok = put_class_name(env, b, holder);
+        ok = put_class(env, b, holder, 1);
         put(b, ": ");
-        ok = ok && put_class_name(env, b, type);
+        ok = ok && put_class(env, b, type, 1);
         put(b, " ");
         const char *s = ok ? (*jni)->GetStringUTFChars(jni, name, NULL) : NULL;
         if (s != NULL) {
