@@ -2,6 +2,9 @@ package oracle
 
 import (
 	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
 	"slices"
 	"testing"
 
@@ -20,11 +23,13 @@ import (
 // same linked program: every reached method, and every site's receivers
 // and targets, compared by identity (CHA's -scope all JSON would take tens
 // of GB). JLex's subtypes of JDK types come from class files, JFlex's
-// also from CUP's summaries.
+// also from CUP's summaries; a serializing client's callbacks, which the
+// warm start cannot hold, are added (reach/serial.go).
 func TestCHAWarmStartEqualsCold(t *testing.T) {
 	jdk := jdkSummary(t)
-	for _, p := range programs {
-		if p.name != "jlex" && p.name != "jflex" {
+	serial := program{name: "serial", client: compileSerialClient(t)}
+	for _, p := range append(slices.Clone(programs), serial) {
+		if p.name != "jlex" && p.name != "jflex" && p.name != "serial" {
 			continue
 		}
 		t.Run(p.name, func(t *testing.T) {
@@ -47,6 +52,11 @@ func TestCHAWarmStartEqualsCold(t *testing.T) {
 			}
 			if d := graphDifference(cold, warm); d != "" {
 				t.Fatalf("%s: the warm start changes CHA: %s", p.name, d)
+			}
+			if p.name == "serial" && !slices.ContainsFunc(warm.Reachable, func(m *hierarchy.Method) bool {
+				return m.Key() == "ser/Box.writeObject(Ljava/io/ObjectOutputStream;)V"
+			}) {
+				t.Fatal("serial: the client's writeObject is not reached")
 			}
 			// Listing only the client's sites (Options.Sites, as the linker
 			// does for a client-scope report) leaves the others out, and
@@ -74,6 +84,30 @@ func TestCHAWarmStartEqualsCold(t *testing.T) {
 				p.name, len(cold.Reachable), len(cold.Sites), len(want.Sites))
 		})
 	}
+}
+
+// compileSerialClient compiles a client that serializes an object of a
+// class with a private writeObject, into a class directory.
+func compileSerialClient(t *testing.T) string {
+	t.Helper()
+	src, out := t.TempDir(), t.TempDir()
+	java := `package ser;
+import java.io.*;
+public class Box implements Serializable {
+    private void writeObject(ObjectOutputStream out) throws IOException { out.defaultWriteObject(); }
+    public static void main(String[] args) throws IOException {
+        new ObjectOutputStream(new ByteArrayOutputStream()).writeObject(new Box());
+    }
+}
+`
+	file := filepath.Join(src, "Box.java")
+	if err := os.WriteFile(file, []byte(java), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if b, err := exec.Command("javac", "--release", "17", "-d", out, file).CombinedOutput(); err != nil {
+		t.Skipf("SKIP: javac: %v\n%s", err, b)
+	}
+	return out
 }
 
 // linkSummaries links p's client with its libraries' summaries and jdk,

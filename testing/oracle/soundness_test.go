@@ -68,11 +68,13 @@ import (
 //   - "native caller": the caller frame is a native method (bci -1);
 //   - "reflection": a client method entered from reflection or method
 //     handle machinery (jdk/internal/reflect, java/lang/reflect,
-//     java/lang/invoke, hidden classes) that the analysis does not reach;
+//     java/lang/invoke, hidden classes) that the analysis does not reach,
+//     except serialization's callbacks (serialCallback), which the
+//     analyses model and so must reach;
 //   - "after reflection": a call from a client method the analysis does
 //     not reach and the run entered only through reflection, directly or
-//     from other such methods (afterReflection): serialization's private
-//     writeObject and readObject, a tree walker's rules called by name.
+//     from other such methods (afterReflection): a tree walker's rules
+//     called by name.
 //
 // Lambdas: the JVM's lambda classes are hidden classes named
 // Host$$Lambda$N.0x… (JVMTI writes the hidden class's '/' as '.'); the IR
@@ -499,6 +501,8 @@ func checkEdges(lines []string, client map[string]*cf.ClassFile, a *report.Analy
 			switch {
 			case methods[e.callee.key()] != nil:
 				st.callbacks++
+			case reflective(e.caller.class) && serialCallback(e.callee):
+				fail("edge %s: serialization's callback %s is not reachable", line, e.callee.key())
 			case reflective(e.caller.class):
 				except("reflection", line)
 			default:
@@ -552,6 +556,18 @@ func reflective(class string) bool {
 		}
 	}
 	return hiddenClass(class) && lambdaHost(class) == ""
+}
+
+// serialCallback reports whether m is one of the methods serialization
+// calls through reflection (pointsto/serial.go and reach/serial.go model
+// them, so they must be reachable).
+func serialCallback(m methodRef) bool {
+	switch m.name + m.desc {
+	case "writeObject(Ljava/io/ObjectOutputStream;)V", "readObject(Ljava/io/ObjectInputStream;)V",
+		"readObjectNoData()V", "writeReplace()Ljava/lang/Object;", "readResolve()Ljava/lang/Object;":
+		return true
+	}
+	return false
 }
 
 // proxyClass reports whether class is one the JVM generates for dynamic

@@ -41,7 +41,8 @@
 //
 // Calls (§4 step 3). The call graph is the points-to result's (its
 // targets per site; a call on dynamic proxies lists their handlers'
-// invoke, pointsto/proxy.go), plus the implicit calls above, plus class
+// invoke, pointsto/proxy.go; ObjectStreamClass's Method.invoke calls list
+// serialization's callbacks, pointsto/serial.go), plus the implicit calls above, plus class
 // initialisation: a statement that initialises a class (new, a static
 // field access, a static call; JVMS §5.5) may run its <clinit> and those
 // of its superclasses and of superinterfaces declaring default methods,

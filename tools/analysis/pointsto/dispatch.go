@@ -32,6 +32,10 @@ func (s *solver) dispatchAll(st *site, objs []int32, src recvSource) bool {
 	if len(objs) == 0 {
 		return false
 	}
+	if st.serial != nil { // serial.go
+		s.serialObjects(st.serial, objs)
+		return false
+	}
 	if len(s.proxyIDs) > 0 { // proxy.go
 		ps := s.proxiesIn(objs)
 		shares := s.dispatchObjects(st, objs, src)

@@ -34,7 +34,8 @@
 // by the casts of its result, opt-in (reflect.go); the reflective calls a
 // reflection log records, as TamiFlex-based analyses resolve them
 // (Options.Log; reflog.go); dynamic proxies, whose calls run their
-// handlers' invoke (proxy.go). What is reached but
+// handlers' invoke (proxy.go); serialization's reflective callbacks,
+// field accesses and objects (serial.go). What is reached but
 // not modelled is listed in Graph.Unmodelled: other natives returning
 // references, reflective construction left out; the JVM's own exceptions
 // and invokedynamic other than lambdas and string concatenation are not

@@ -104,24 +104,41 @@ func TestHandChecked(t *testing.T) {
 	}
 	want := [][]string{{"Dog"}, {"Cat", "Dog"}, {"Cow"}, {"Cat"}, {"Dog"}, {"Cow"}, {"Cow"}, {"Cat"}, {"Dog"}, {"Horse"},
 		{"Cat", "Cow", "Dog", "Horse", "Sheep"}, {"Lamb"}, {"Walker"}, {"Horse"}}
-	for _, perClass := range []bool{false, true} {
-		res, err := pointsto.Analyze(p, roots, pointsto.Options{PerClass: perClass, ReflectiveTypes: 16})
+	// Each case exactly without the reflective model, and with it (the
+	// reflective case's objects come from it); with it, the others at
+	// least: the model's objects reach much of the JDK (JNDI, RMI) and,
+	// through RMI, serialization, whose deserialized objects (serial.go)
+	// then reach every collection, so some sites get more receivers.
+	for _, run := range []struct {
+		perClass bool
+		limit    int
+	}{{false, 0}, {true, 0}, {false, 16}, {true, 16}} {
+		res, err := pointsto.Analyze(p, roots, pointsto.Options{PerClass: run.perClass, ReflectiveTypes: run.limit})
 		if err != nil {
 			t.Fatal(err)
 		}
 		g := res.Graph
 		for i, c := range cases {
+			if i == 10 && run.limit == 0 {
+				continue // below: nothing, reported unmodelled
+			}
 			var w []string
 			for _, n := range want[i] {
 				w = append(w, pkg+"Main$"+n)
 			}
 			// The field case: AND_f tells the two boxes apart, 0-CFA_f
 			// (one Box object) does not.
-			if !perClass && i == 1 {
+			if !run.perClass && i == 1 {
 				w = w[:1]
 			}
-			if got := receivers(t, g, c.method, c.ref); !slices.Equal(got, w) {
-				t.Errorf("%s %s: receivers %q, want %q", g.Analysis, c.method, got, w)
+			got := receivers(t, g, c.method, c.ref)
+			switch {
+			case run.limit == 0 || i == 10:
+				if !slices.Equal(got, w) {
+					t.Errorf("%s %s: receivers %q, want %q", g.Analysis, c.method, got, w)
+				}
+			case !isSubset(w, got):
+				t.Errorf("%s %s (reflective model on): receivers %q, want %q among them", g.Analysis, c.method, got, w)
 			}
 		}
 	}
@@ -233,4 +250,14 @@ func TestHandChecked(t *testing.T) {
 	if !slices.ContainsFunc(r.Reachable, func(m *hierarchy.Method) bool { return m.Key() == pkg+"Main$Runner.run()V" }) {
 		t.Error("rta: Runner.run not reached through Thread.start")
 	}
+}
+
+// isSubset reports whether every element of sub is in set.
+func isSubset(sub, set []string) bool {
+	for _, x := range sub {
+		if !slices.Contains(set, x) {
+			return false
+		}
+	}
+	return true
 }

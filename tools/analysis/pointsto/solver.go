@@ -18,6 +18,9 @@ import (
 const (
 	arrayElem = -1
 	anyField  = -2
+	// serialFields stands for the fields default serialization reads and
+	// writes (serial.go).
+	serialFields = -3
 )
 
 // node is a pointer node's solving state (sharing.go), kept together
@@ -90,6 +93,7 @@ type solver struct {
 
 	proxies          map[int32]*proxyInfo // proxy objects (proxy.go)
 	proxyIDs         []int32              // their ids, ascending
+	serial           *serialState         // serialization's model (serial.go)
 	log              *reach.Log           // Options.Log
 	threads          int32                // threadsNode, -1 until needed
 	unmodelled       []callgraph.Unmodelled
@@ -174,7 +178,8 @@ type site struct {
 	args     []int32 // argument nodes, -1 for primitives and null
 	base     int32   // receiver node, -1 for none
 	dst      int32
-	hidden   bool // made by a native model, not a site of the bytecode
+	hidden   bool        // made by a native model, not a site of the bytecode
+	serial   *serialHook // a hook of serialization's callbacks (serial.go)
 	// recv1 - 1 and recvMore are the nodes whose objects are the
 	// receivers (recv1 0 for none; several for string concatenation);
 	// recvList, the classes of their objects, is filled in when solving
@@ -412,6 +417,12 @@ func (s *solver) elements(n int32) []int32 {
 // ArrayStoreException): the edge filters by it, which keeps typed arrays
 // and fields free of objects that flow-insensitive merging would add.
 func (s *solver) store(o, f, src int32) {
+	if f == serialFields {
+		for _, g := range s.serialFieldsOf(s.objClass[o]) {
+			s.addEdge(src, s.fieldNode(o, g.ID), s.typeFilter(g.Desc))
+		}
+		return
+	}
 	if f == anyField {
 		for _, g := range s.fieldsOf(o) {
 			s.store(o, g, src)
@@ -431,6 +442,12 @@ func (s *solver) store(o, f, src int32) {
 
 // load adds dst = o.f.
 func (s *solver) load(o, f, dst int32) {
+	if f == serialFields {
+		for _, g := range s.serialFieldsOf(s.objClass[o]) {
+			s.addEdge(s.fieldNode(o, g.ID), dst, nil)
+		}
+		return
+	}
 	if f == anyField {
 		for _, g := range s.fieldsOf(o) {
 			s.addEdge(s.fieldNode(o, g), dst, nil)

@@ -22,6 +22,9 @@ func (s *solver) visit(mi *method) error {
 		}
 		return mi.base + x
 	}
+	if isSerialClass(m.Class.Name) {
+		s.serialModel(mi, b)
+	}
 	refl := s.reflectiveResults(b)
 	logged := s.logged(mi, b)
 	for i := range b.Stmts {
@@ -205,6 +208,7 @@ func (s *solver) graph(roots []*hierarchy.Method) *callgraph.Graph {
 		}
 		callgraph.SortMethods(x.cs.Targets)
 		s.proxyTargets(x)
+		s.serialTargets(x)
 		g.Sites = append(g.Sites, x.cs)
 	}
 	g.SortAfter(s.sortedOrder, 0)

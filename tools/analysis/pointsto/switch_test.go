@@ -52,14 +52,7 @@ func TestPatternSwitch(t *testing.T) {
 	if _, err := os.Stat(filepath.Join(jdk25, "lib", "modules")); err != nil {
 		t.Skipf("SKIP: no JDK 25 image at %s (not installable here)", jdk25)
 	}
-	src, out := t.TempDir(), t.TempDir()
-	file := filepath.Join(src, "Main.java")
-	if err := os.WriteFile(file, []byte(switches), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	if b, err := exec.Command(filepath.Join(jdk25, "bin", "javac"), "--release", "21", "-d", out, file).CombinedOutput(); err != nil {
-		t.Fatalf("javac: %v\n%s", err, b)
-	}
+	out := compileSource(t, filepath.Join(jdk25, "bin", "javac"), "21", switches)
 	p, err := link.Load(link.Options{Client: []string{out}, Libraries: []string{jdk25}, Release: 25})
 	if err != nil {
 		t.Fatal(err)
@@ -91,4 +84,19 @@ func TestPatternSwitch(t *testing.T) {
 			}
 		}
 	}
+}
+
+// compileSource compiles Java source src, a class Main, with javac for
+// release into a class directory.
+func compileSource(t *testing.T, javac, release, src string) string {
+	t.Helper()
+	dir, out := t.TempDir(), t.TempDir()
+	file := filepath.Join(dir, "Main.java")
+	if err := os.WriteFile(file, []byte(src), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if b, err := exec.Command(javac, "--release", release, "-d", out, file).CombinedOutput(); err != nil {
+		t.Fatalf("javac: %v\n%s", err, b)
+	}
+	return out
 }

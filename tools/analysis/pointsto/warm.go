@@ -126,6 +126,9 @@ func Checkpoint(p *link.Program, opts Options) (*Warm, error) {
 	if err := s.run(); err != nil {
 		return nil, err
 	}
+	if s.serial != nil {
+		return nil, fmt.Errorf("pointsto: the start-up code reaches serialization, whose model a warm start does not store")
+	}
 	nw := warmstart.NewNameWriter(p)
 	w := &Warm{PerClass: opts.PerClass}
 	(&warmWriter{NameWriter: nw, w: w, s: s}).write()

@@ -59,6 +59,7 @@ func Run(p *link.Program, roots []*hierarchy.Method, recv Receivers, name string
 		if err := e.restore(opts.Warm); err != nil {
 			return nil, err
 		}
+		e.restoreSerialHooks(opts.Warm)
 		for _, m := range e.log.Callers(e.h) { // the warm start visited them
 			if e.reached[m.ID] {
 				e.reflective(m)
@@ -154,6 +155,7 @@ type engine struct {
 
 	keepSites func(*hierarchy.Method) bool // Options.Sites
 	log       *Log                         // Options.Log
+	serial    []SerialHook                 // serialization's callbacks made (serial.go)
 	// How many of order and instList a warm start restored, in the
 	// graph's order (restore).
 	sorted [2]int
@@ -188,6 +190,9 @@ func (e *engine) reach(m *hierarchy.Method) {
 	e.reached[m.ID] = true
 	e.order = append(e.order, m)
 	e.queue = append(e.queue, m)
+	if k := SerialHookOf(m); k != NoSerialHook {
+		e.addSerialHook(k)
+	}
 	if m.IsNative() {
 		e.implicit(m)
 		e.nativeReturn(m)
@@ -247,6 +252,9 @@ func (e *engine) instantiate(c *hierarchy.Class) {
 	e.instList = append(e.instList, c)
 	if c.IsLate() {
 		e.late = append(e.late, c)
+	}
+	for _, k := range e.serial {
+		e.serialCallbacks(k, c)
 	}
 	for _, k := range at(e.byStatic, c.ID) {
 		e.addReceiver(k, c)

@@ -58,11 +58,38 @@ public final class Main {
     }
   }
 
-  static final class Box implements Serializable {
+  static class Crate implements Serializable {
     private static final long serialVersionUID = 1;
-    String label = "box";
     private void writeObject(ObjectOutputStream out) throws IOException { out.defaultWriteObject(); }
     private void readObject(ObjectInputStream in) throws IOException, ClassNotFoundException { in.defaultReadObject(); }
+  }
+
+  // Serialization calls each class's private writeObject/readObject, and
+  // writeReplace/readResolve on the objects in fields too.
+  static final class Box extends Crate {
+    private static final long serialVersionUID = 1;
+    String label = "box";
+    Tag tag = new Tag("tag");
+    private void writeObject(ObjectOutputStream out) throws IOException { out.defaultWriteObject(); }
+    private void readObject(ObjectInputStream in) throws IOException, ClassNotFoundException {
+      in.defaultReadObject();
+      label = label.trim();
+    }
+  }
+
+  static final class Tag implements Serializable {
+    private static final long serialVersionUID = 1;
+    final String name;
+    Tag(String name) { this.name = name; }
+    private Object writeReplace() { return new TagForm(name.toUpperCase()); }
+    String describe() { return "tag " + name; }
+  }
+
+  static final class TagForm implements Serializable {
+    private static final long serialVersionUID = 1;
+    final String name;
+    TagForm(String name) { this.name = name; }
+    private Object readResolve() { return new Tag(name.toLowerCase()); }
   }
 
   static final class Failure extends RuntimeException {
@@ -167,7 +194,8 @@ public final class Main {
     ByteArrayOutputStream bytes = new ByteArrayOutputStream();
     try (ObjectOutputStream o = new ObjectOutputStream(bytes)) { o.writeObject(new Box()); }
     try (ObjectInputStream i = new ObjectInputStream(new ByteArrayInputStream(bytes.toByteArray()))) {
-      out.append(((Box) i.readObject()).label);
+      Box box = (Box) i.readObject();
+      out.append(box.label).append(box.tag.describe());
     }
     // Reflection's objects.
     out.append(Main.class.getDeclaredMethod("main", String[].class).getName());
