@@ -113,7 +113,7 @@ func (s *solver) serialHook(mi *method, b *summary.Body, k reach.SerialHook, obj
 	if obj < 0 {
 		return
 	}
-	st := s.serialInit()
+	state := s.serialInit()
 	hk := &serialHook{kind: k, caller: mi, id: -1, stream: -1, ret: -1, classes: map[int32][]*hierarchy.Method{}}
 	if k == reach.SerialWriteObject || k == reach.SerialReadObject {
 		hk.stream = stream
@@ -127,7 +127,7 @@ func (s *solver) serialHook(mi *method, b *summary.Body, k reach.SerialHook, obj
 			break
 		}
 	}
-	st.hooks = append(st.hooks, hk)
+	state.hooks = append(state.hooks, hk)
 	// A hidden site on obj whose dispatch runs serialObjects (dispatchAll).
 	x := &site{cs: &callgraph.Site{Caller: mi.m, ID: hk.id, Line: hk.line, Kind: callgraph.Virtual},
 		caller: mi, base: obj, dst: -1, hidden: true, serial: hk, targets: map[int32]bool{}}
