@@ -223,6 +223,5 @@ func (s *solver) serialInit() *serialState {
 
 // isSerialClass reports whether the model has methods of class name.
 func isSerialClass(name string) bool {
-	return strings.HasPrefix(name, "java/io/Object") &&
-		(name == reach.ObjectStreamClass || name == "java/io/ObjectOutputStream" || name == "java/io/ObjectInputStream")
+	return name == reach.ObjectStreamClass || name == "java/io/ObjectOutputStream" || name == "java/io/ObjectInputStream"
 }
