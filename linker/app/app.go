@@ -57,6 +57,9 @@ type Config struct {
 	// reflog) for every analysis to resolve reflective calls with (linker
 	// -reflection-log).
 	ReflectionLog string
+	// ModuleProviders: the ServiceLoader model also instantiates the
+	// providers named modules declare (-module-providers).
+	ModuleProviders bool
 	// Warm is a warm-start file of the runtime's summary (summarizer
 	// -warm-start): each analysis continues from its state there when it
 	// applies to the program, else starts cold (with a warning).
@@ -104,6 +107,7 @@ func ParseFlags(fs *flag.FlagSet, args []string) (*Config, error) {
 	fs.BoolVar(&c.ClosedWorld, "closed-world", false, "with -fragment: clients use only the library's API, never its dependencies' (more precise, not safe for every client)")
 	fs.BoolVar(&c.ModRef, "modref", false, "add MOD/USE sets of the methods and call sites in scope to the points-to analyses (0cfa, andersen)")
 	fs.IntVar(&c.ReflectiveTypes, "reflection", 0, "points-to: model Class.newInstance/Constructor.newInstance by the casts of their results when the cast type has at most this many instantiable subtypes (0: off; unmodelled sites are listed)")
+	fs.BoolVar(&c.ModuleProviders, "module-providers", false, "ServiceLoader: also instantiate the providers that named modules declare in module-info (the Java runtime's own, such as zip file systems, charsets and security providers), not only the class path's META-INF/services ones")
 	fs.StringVar(&c.ReflectionLog, "reflection-log", "", "reflection log in TamiFlex's format (KIND;TARGET;CALLER;LINE, as testing/tracer writes): every analysis resolves the logged reflective calls (Method.invoke, Constructor/Class.newInstance, Field.get*/set*, Class.forName, Array.newInstance)")
 	fs.StringVar(&c.Warm, "warm-start", "", "continue every analysis from this warm start of the runtime's summary (summarizer -warm-start): same results, less work")
 	fs.BoolVar(&c.LinkAll, "link-all", false, "link every class of the summaries, not only those the program reaches by reference (same results, slower; for comparison)")
@@ -263,7 +267,7 @@ var seedEntries = true
 // entry class, for example).
 func analyze(c *Config, only bool, log []reflog.Entry) (res *report.Result, missed []string, err error) {
 	opts := link.Options{Libraries: c.Libraries, Summaries: c.Summaries, Release: c.Release, OnlyReferenced: only, Cache: c.Cache,
-		Classes: reflog.Classes(log)}
+		Classes: reflog.Classes(log), ModuleProviders: c.ModuleProviders}
 	if seedEntries {
 		opts.Entries = c.Entries
 	}

@@ -34,6 +34,8 @@ def _link(ctx):
         args.add("-fragment")
     if ctx.attr.closed_world:
         args.add("-closed-world")
+    if ctx.attr.module_providers:
+        args.add("-module-providers")
 
     # Every analysis continues from the runtime's warm start (same results;
     # the linker starts cold if it does not apply).
@@ -121,6 +123,7 @@ max_phantom, max_unmodelled, max_polymorphic, max_mean_rc, max_rc (numbers), for
         "entries": attr.string_list(doc = "entry points pkg/C.m or pkg/C.m(desc) (default: the main methods)"),
         "fragment": attr.bool(doc = "analyse target as a library for every possible client (placeholder main)"),
         "closed_world": attr.bool(doc = "with fragment: clients use only the library's API"),
+        "module_providers": attr.bool(doc = "ServiceLoader: also instantiate the providers that modules declare in module-info (the Java runtime's own), not only those of META-INF/services files"),
         "reflection_log": attr.label(
             allow_single_file = True,
             doc = """a reflection log in TamiFlex's format (testing/tracer writes one): the

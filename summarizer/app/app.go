@@ -292,6 +292,7 @@ func build(fe *frontend.Program) (*summary.Unit, error) {
 			u.Modules = append(u.Modules, m)
 		}
 	}
+	u.Services = summary.Services(fe.Services)
 	return u, nil
 }
 

@@ -20,7 +20,9 @@ import (
 // default methods and Interface.super calls, nestmates, bridge methods,
 // sealed records with patterns, switches on strings and enums, local and
 // anonymous classes; and (Proxies.java) a dynamic proxy whose handler calls
-// on the proxied call's arguments. Every analysis must have
+// on the proxied call's arguments; and (Services.java) service providers
+// that ServiceLoader instantiates from META-INF/services. Every analysis
+// must have
 // every observed edge, with the accepted exceptions of
 // TestSoundnessAgainstExecution.
 func TestSoundnessFeatures(t *testing.T) {
@@ -38,7 +40,8 @@ func TestSoundnessFeatures(t *testing.T) {
 		t.Fatalf("javac: %v\n%s", err, b)
 	}
 	jar := filepath.Join(t.TempDir(), "features.jar")
-	if b, err := exec.Command(filepath.Join(jdk17, "bin", "jar"), "cf", jar, "-C", classes, ".").CombinedOutput(); err != nil {
+	if b, err := exec.Command(filepath.Join(jdk17, "bin", "jar"), "cf", jar, "-C", classes, ".",
+		"-C", "../corpus/tracer/features", "META-INF").CombinedOutput(); err != nil {
 		t.Fatalf("jar: %v\n%s", err, b)
 	}
 	p := program{name: "features", client: jar}

@@ -47,6 +47,18 @@ func checkContainer(t *testing.T, c Container) {
 	if fmt.Sprint(seqErr) != fmt.Sprint(parErr) {
 		t.Fatalf("ForEach error %v, sequential %v", parErr, seqErr)
 	}
+	svcs, err := Services(c)
+	if err != nil {
+		var ce *Error
+		if !errors.As(err, &ce) || ce.Entry == "" {
+			t.Fatalf("Services: error %T %v is not an *Error naming the entry", err, err)
+		}
+	}
+	for i, s := range svcs {
+		if i > 0 && svcs[i-1].Name >= s.Name || len(s.Providers) == 0 || !ValidClassName(s.Name) {
+			t.Fatalf("Services: %+v", svcs)
+		}
+	}
 }
 
 func checkOpenErr(t *testing.T, err error) {
@@ -59,6 +71,7 @@ func checkOpenErr(t *testing.T, err error) {
 func FuzzJar(f *testing.F) {
 	f.Add(makeZip(f, []zipEntry{{name: "p/A.class", data: makeClass("p/A", "base")}}))
 	f.Add(mrJar(f, mrManifest))
+	f.Add(makeZip(f, []zipEntry{{name: "META-INF/services/p.S", data: []byte("p.I # c\n\np.J$K\n")}}))
 	f.Fuzz(func(t *testing.T, data []byte) {
 		for _, release := range []int{0, 11} {
 			c, err := newZipContainer("fuzz.jar", bytes.NewReader(data), int64(len(data)), Options{Release: release}, kindJar, "")

@@ -27,6 +27,8 @@ type zipContainer struct {
 	closer  io.Closer
 	entries entries
 	files   []*zip.File // parallel to entries
+	// svcFiles are the provider configurations (services.go).
+	svcFiles []*zip.File
 }
 
 // zipCandidate is a class entry before multi-release and duplicate selection.
@@ -51,10 +53,14 @@ func newZipContainer(name string, r io.ReaderAt, size int64, opts Options, kind 
 		return nil, &Error{Container: name, Err: err}
 	}
 	var cands []zipCandidate
+	var svcFiles []*zip.File
 	hasVersioned := false
 	for i, f := range zr.File {
 		p := f.Name
 		if !strings.HasSuffix(p, ".class") {
+			if zipServiceFile(f, kind) {
+				svcFiles = append(svcFiles, f)
+			}
 			continue
 		}
 		c := zipCandidate{index: i, entry: Entry{Path: p, Module: module}}
@@ -113,6 +119,8 @@ func newZipContainer(name string, r io.ReaderAt, size int64, opts Options, kind 
 		size:    size,
 		entries: make(entries, len(cands)),
 		files:   make([]*zip.File, len(cands)),
+
+		svcFiles: svcFiles,
 	}
 	for i, c := range cands {
 		z.entries[i] = c.entry

@@ -58,7 +58,10 @@ type Program struct {
 	// LambdaHosts maps each lambda class added to the hierarchy to the
 	// class whose IR defines it (see ir.LambdaClasses).
 	LambdaHosts map[string]*Class
-	workers     int
+	// Services are the containers' class-path provider configurations
+	// (META-INF/services), in class-path order; the hierarchy has them too.
+	Services []classpath.Service
+	workers  int
 }
 
 // Load opens the containers at paths and parses and links every class.
@@ -125,6 +128,15 @@ func Load(paths []string, opts Options) (*Program, error) {
 				p.Shadowed++
 			}
 		}
+		svcs, err := classpath.Services(c)
+		if err != nil {
+			cp.Close()
+			return nil, err
+		}
+		for _, sv := range svcs {
+			b.AddServices(sv.Name, sv.Providers)
+		}
+		p.Services = append(p.Services, svcs...)
 	}
 	if opts.More != nil {
 		if err := opts.More(b, p.Classes); err != nil {

@@ -49,7 +49,9 @@ type Builder struct {
 	index   map[string]int
 	dups    int
 	modules map[string]*Module
-	strs    map[string]string
+	// services are the class path's provider configurations (services.go).
+	services map[string][]string
+	strs     map[string]string
 	// sels interns method selectors while adding: one map probe per
 	// method both canonicalises its name and descriptor and gives the
 	// dense selector id. Selector ids are internal and never ordered by,
@@ -227,6 +229,7 @@ func (b *Builder) Build() *Hierarchy {
 	}
 	h := newLinker(b).link()
 	h.omitted = b.omitted
+	h.cpServices = b.services
 	b.built = h
 	b.entries, b.index, b.strs, b.sels, b.selNames, b.renumber = nil, nil, nil, nil, nil, nil
 	return h

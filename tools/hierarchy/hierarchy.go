@@ -297,6 +297,8 @@ type Hierarchy struct {
 	modules map[string]*Module
 	modList []*Module // sorted by name
 	stats   Stats
+	// cpServices are the class path's provider configurations.
+	cpServices map[string][]string
 
 	// Classes and members created after Build, guarded by mu. lateByName
 	// is a sync.Map so that repeated lookups of array names take no lock.

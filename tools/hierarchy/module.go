@@ -22,6 +22,9 @@ type Module struct {
 	QualifiedExports map[string][]string
 	Requires         []string // module names, in declaration order
 	Packages         []string // ModulePackages, sorted (may be empty)
+	// Provides maps a service to the providers the module declares for it
+	// (internal names, in declaration order).
+	Provides map[string][]string
 }
 
 // Exported reports whether the module exports pkg (internal form) to all
@@ -72,6 +75,12 @@ func (b *Builder) addModule(cf *classfile.ClassFile, origin string) bool {
 			m.QualifiedExports = make(map[string][]string)
 		}
 		m.QualifiedExports[b.intern(e.Package)] = append(m.QualifiedExports[e.Package], b.internAll(e.To)...)
+	}
+	for _, p := range mi.Provides {
+		if m.Provides == nil {
+			m.Provides = make(map[string][]string)
+		}
+		m.Provides[b.intern(p.Service)] = append(m.Provides[p.Service], b.internAll(p.With)...)
 	}
 	slices.Sort(m.Exports)
 	m.Exports = slices.Compact(m.Exports)

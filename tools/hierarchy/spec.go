@@ -258,6 +258,12 @@ func (b *Builder) AddModule(m *Module) (added bool) {
 		}
 		c.QualifiedExports[b.intern(pkg)] = b.internAll(m.QualifiedExports[pkg])
 	}
+	for _, svc := range sortedKeys(m.Provides) {
+		if c.Provides == nil {
+			c.Provides = make(map[string][]string)
+		}
+		c.Provides[b.intern(svc)] = b.internAll(m.Provides[svc])
+	}
 	b.modules[c.Name] = c
 	return true
 }

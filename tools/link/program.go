@@ -50,6 +50,11 @@ type Options struct {
 	// Cache, if set, keeps decoded summaries for later loads (a
 	// persistent worker; summary.Cache).
 	Cache *summary.Cache
+	// ModuleProviders makes the analyses' ServiceLoader model instantiate
+	// the providers that named modules declare (module-info provides,
+	// the runtime's own among them) besides the class path's
+	// META-INF/services ones (analysis/internal/reach/services.go).
+	ModuleProviders bool
 }
 
 // Program is a linked program.
@@ -62,8 +67,10 @@ type Program struct {
 	// otherwise), and Fragment counts its placeholder code.
 	FragmentMain *hierarchy.Method
 	Fragment     *FragmentStats
-	fe           *frontend.Program
-	clientSet    map[string]bool // client container paths
+	// ModuleProviders is Options.ModuleProviders.
+	ModuleProviders bool
+	fe              *frontend.Program
+	clientSet       map[string]bool // client container paths
 
 	byName  map[string]*source // defining source of each class
 	byID    []*source          // the same by class id (built classes)
@@ -100,7 +107,7 @@ type source struct {
 // Load reads and links the inputs.
 func Load(opts Options) (*Program, error) {
 	p := &Program{Pool: summary.NewPool(), byName: map[string]*source{}, bodies: map[int32]*summary.Body{},
-		bodyErr: map[int32]error{}, clientSet: map[string]bool{}}
+		bodyErr: map[int32]error{}, clientSet: map[string]bool{}, ModuleProviders: opts.ModuleProviders}
 	for _, c := range opts.Client {
 		p.clientSet[c] = true
 	}
@@ -116,7 +123,7 @@ func Load(opts Options) (*Program, error) {
 			}
 			idx := p.indexSummaries(fromFiles)
 			if opts.OnlyReferenced && opts.Fragment == nil {
-				b.SetOmitted(p.referenced(idx, files, opts.Entries, opts.Classes))
+				b.SetOmitted(p.referenced(idx, files, opts.Entries, opts.Classes, b.AddedServices(opts.ModuleProviders)))
 			}
 			p.addSummaries(b)
 			return nil

@@ -87,12 +87,31 @@ func (p *Program) indexSummaries(fromFiles map[string]bool) map[string]summaryCl
 // referenced marks in each summary's keep the classes reachable by
 // reference from the class files, the client summaries, the entry classes,
 // classes and ImplicitClasses, and returns whether a name was left out.
-func (p *Program) referenced(idx map[string]summaryClass, files []*frontend.Class, entries, classes []string) (omitted func(string) bool) {
+func (p *Program) referenced(idx map[string]summaryClass, files []*frontend.Class, entries, classes []string, providers map[string][]string) (omitted func(string) bool) {
 	for _, s := range p.Summaries {
 		s.keep = make([]bool, len(s.Unit.Classes))
+		for _, sv := range s.Unit.Services {
+			providers[sv.Name] = append(providers[sv.Name], sv.Providers...)
+		}
+		for _, m := range s.Unit.Modules {
+			for sv, ps := range m.Provides {
+				if p.ModuleProviders {
+					providers[sv] = append(providers[sv], ps...)
+				}
+			}
+		}
 	}
 	var work []summaryClass
-	visit := func(name string) {
+	var visit func(string)
+	visit = func(name string) {
+		// A service's providers may be instantiated where its class is
+		// named (a class literal of it: analysis/internal/reach/services.go).
+		if ps, ok := providers[name]; ok {
+			delete(providers, name)
+			for _, pn := range ps {
+				visit(pn)
+			}
+		}
 		sc, ok := idx[name]
 		if !ok || sc.sum.keep[sc.index] {
 			return

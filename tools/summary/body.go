@@ -19,7 +19,7 @@ type Op uint8
 const (
 	OpNew         Op = iota + 1 // Dst = new Ref at Site
 	OpNewArray                  // Dst = new Ref (an array type) at Site; Kind = dimensions allocated (multianewarray)
-	OpConst                     // Dst = reference constant of class Ref; Kind = ir.ConstKind
+	OpConst                     // Dst = reference constant of class Ref (class literals: the class named, see ConstClass); Kind = ir.ConstKind
 	OpCopy                      // Dst = Src
 	OpCast                      // Dst = (Ref) Src
 	OpLoad                      // Dst = Base.Ref (Dst -1: primitive read)

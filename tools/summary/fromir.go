@@ -60,7 +60,11 @@ func FromIR(m *ir.Method, p *Pool) *Body {
 				}
 			case *ir.Const:
 				if x.IsRefConst() {
-					add(Stmt{Op: OpConst, Kind: uint8(x.Kind), Dst: d, Src: -1, Base: -1, Ref: p.String(x.T.ClassName())})
+					ref := x.T.ClassName()
+					if x.Kind == ir.ConstClass {
+						ref = x.Str // the class named: its object's class is Class
+					}
+					add(Stmt{Op: OpConst, Kind: uint8(x.Kind), Dst: d, Src: -1, Base: -1, Ref: p.String(ref)})
 				}
 			}
 		case *ir.New:

@@ -13,7 +13,9 @@ package summary
 //     set, and is replaced by s (transitively);
 //   - variables defined only by reference constants of one class point to
 //     that class's single constant object (constants are abstracted per
-//     class, see docs/SUMMARY_FORMAT.md), and become one variable.
+//     class, see docs/SUMMARY_FORMAT.md), and become one variable; class
+//     literals only with literals of the same class, which the ServiceLoader
+//     model reads (ClassLiterals).
 //
 // Statement indices are not preserved; allocation and call sites keep their
 // ids (Site), which is what results name.
@@ -24,7 +26,7 @@ func Optimize(b *Body) *Body {
 	}
 	defs := make([]int32, n)    // number of definitions
 	single := make([]int32, n)  // for one-definition variables: the copy source, or -1
-	constOf := make([]int32, n) // the class of constants defining it: -1 none, -2 mixed
+	constOf := make([]int32, n) // the constKey of constants defining it: -1 none, -2 mixed
 	for i := range single {
 		single[i], constOf[i] = -1, -1
 	}
@@ -43,8 +45,8 @@ func Optimize(b *Body) *Body {
 		case s.Op == OpCopy:
 			single[s.Dst] = s.Src
 		case s.Op == OpConst && constOf[s.Dst] == -1:
-			constOf[s.Dst] = s.Ref
-		case s.Op == OpConst && constOf[s.Dst] != s.Ref:
+			constOf[s.Dst] = constKey(s)
+		case s.Op == OpConst && constOf[s.Dst] != constKey(s):
 			constOf[s.Dst] = -2
 		}
 		if s.Op != OpConst {
@@ -166,4 +168,13 @@ func isParam(b *Body, v int32) bool {
 		}
 	}
 	return false
+}
+
+// constKey identifies a constant statement's abstract value: its class,
+// and for class literals the class named.
+func constKey(s *Stmt) int32 {
+	if s.Kind == ConstClass {
+		return s.Ref<<1 | 1
+	}
+	return s.Ref << 1
 }

@@ -28,8 +28,17 @@ func ClassRefs(p *Pool, c *hierarchy.ClassSpec, bodies []*Body) []int32 {
 		if b == nil {
 			continue
 		}
+		// Class literals name classes a linker needs only where they may
+		// request a service (their providers follow, link/referenced.go).
+		literals := callsServiceLoader(p, b)
 		for i := range b.Stmts {
 			s := &b.Stmts[i]
+			if s.Op == OpConst && s.Kind == ConstClass {
+				add("java/lang/Class")
+				if !literals {
+					continue
+				}
+			}
 			switch s.Op.refKind() {
 			case refString:
 				if s.Ref >= 0 {

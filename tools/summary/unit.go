@@ -3,6 +3,7 @@ package summary
 import (
 	"errors"
 	"fmt"
+	"github.com/rules-fragment/rules_fragment/tools/classpath"
 	"io"
 	"slices"
 	"strings"
@@ -19,6 +20,9 @@ import (
 type Unit struct {
 	Pool    *Pool
 	Modules []*hierarchy.Module
+	// Services are the class-path provider configurations of the unit's
+	// jars (META-INF/services), sorted by service.
+	Services []Service
 	// Classes of a decoded unit get their members on first use
 	// (Complete; members.go).
 	Classes []*Class
@@ -73,6 +77,9 @@ func (u *Unit) Body(c *Class, i int, m *Mapper) (*Body, error) {
 func (u *Unit) AddTo(b *hierarchy.Builder, origin string, keep []bool, added func(*Class)) {
 	for _, m := range u.Modules {
 		b.AddModule(m)
+	}
+	for _, s := range u.Services {
+		b.AddServices(s.Name, s.Providers)
 	}
 	classes, methods := 0, 0
 	for i, c := range u.Classes {
@@ -170,6 +177,9 @@ func (u *Unit) encode(enc *msgpack.Encoder, types, chunks []byte) error {
 			return err
 		}
 	}
+	if err := enc.Encode(u.Services); err != nil {
+		return err
+	}
 	if err := enc.EncodeBytes(types); err != nil {
 		return err
 	}
@@ -225,6 +235,14 @@ type module struct {
 	Qualified []qualified `msgpack:"qualified"`
 	Requires  []string    `msgpack:"requires"`
 	Packages  []string    `msgpack:"packages"`
+	Provides  []Service   `msgpack:"provides"` // sorted by service
+}
+
+// Service is a service with its providers (internal names, in declaration
+// order): a module's provides directive or a META-INF/services file.
+type Service struct {
+	Name      string   `msgpack:"name"`
+	Providers []string `msgpack:"providers"`
 }
 
 type qualified struct {
@@ -247,6 +265,10 @@ func moduleRecord(m *hierarchy.Module) *module {
 		}
 		return 0
 	})
+	for svc, ps := range m.Provides {
+		r.Provides = append(r.Provides, Service{svc, ps})
+	}
+	slices.SortFunc(r.Provides, func(a, b Service) int { return strings.Compare(a.Name, b.Name) })
 	return r
 }
 
@@ -330,6 +352,9 @@ func decodeUnit(rd *Reader) (*Unit, error) {
 		}
 		u.Modules = append(u.Modules, m.toHierarchy())
 	}
+	if err := dec.Decode(&u.Services); err != nil {
+		return nil, fmt.Errorf("services: %w", err)
+	}
 	types, err := rd.Bytes()
 	if err != nil {
 		return nil, fmt.Errorf("class table: %w", err)
@@ -383,6 +408,12 @@ func (m *module) toHierarchy() *hierarchy.Module {
 			h.QualifiedExports = map[string][]string{}
 		}
 		h.QualifiedExports[q.Package] = q.To
+	}
+	for _, p := range m.Provides {
+		if h.Provides == nil {
+			h.Provides = map[string][]string{}
+		}
+		h.Provides[p.Name] = p.Providers
 	}
 	return h
 }
@@ -558,4 +589,23 @@ func slab[T any](free []T, k int) (taken, rest []T) {
 		free = make([]T, max(k, 4096))
 	}
 	return free[:k:k], free[k:]
+}
+
+// Services merges class-path provider configurations (in class-path order)
+// into a unit's sorted list: one entry per service, providers in order,
+// each once.
+func Services(list []classpath.Service) []Service {
+	var out []Service
+	for _, s := range list {
+		i, found := slices.BinarySearchFunc(out, s.Name, func(x Service, n string) int { return strings.Compare(x.Name, n) })
+		if !found {
+			out = slices.Insert(out, i, Service{Name: s.Name})
+		}
+		for _, p := range s.Providers {
+			if !slices.Contains(out[i].Providers, p) {
+				out[i].Providers = append(out[i].Providers, p)
+			}
+		}
+	}
+	return out
 }

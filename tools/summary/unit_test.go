@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
+	"github.com/rules-fragment/rules_fragment/tools/classpath"
 	"reflect"
 	"slices"
 	"strings"
@@ -77,9 +78,15 @@ func sampleUnit() (*Unit, map[string][]*Body) {
 			QualifiedExports: map[string][]string{"com/example/internal": {"com.example.app", "com.example.test"}, "com/example/spi": {"com.example.impl"}, "com/example/a": {"x"}},
 			Requires:         []string{"java.base", "java.logging"},
 			Packages:         []string{"com/example/api", "com/example/internal", "com/example/spi", "com/example/util"},
+			Provides:         map[string][]string{"com/example/api/Service": {"com/example/util/B", "com/example/util/A"}, "java/lang/Runnable": {"com/example/util/R"}},
 		},
 		{Name: "com.example.open", Defined: true, Open: true, Requires: []string{"java.base"}},
 	}
+	u.Services = Services([]classpath.Service{
+		{Name: "z/S", Providers: []string{"p/One", "p/Two"}},
+		{Name: "a/S", Providers: []string{"p/Three"}},
+		{Name: "z/S", Providers: []string{"p/Two", "p/Four"}},
+	})
 	u.Classes = []*Class{
 		{ClassSpec: hierarchy.ClassSpec{
 			Name: "com/example/api/Service", Super: "java/lang/Object", Access: 0x0601,
@@ -163,6 +170,9 @@ func sameUnit(want, got *Unit) error {
 		if !reflect.DeepEqual(&w, got.Modules[i]) {
 			return fmt.Errorf("module %d: %+v, want %+v", i, got.Modules[i], &w)
 		}
+	}
+	if !reflect.DeepEqual(want.Services, got.Services) {
+		return fmt.Errorf("services %v, want %v", got.Services, want.Services)
 	}
 	if len(want.Classes) != len(got.Classes) {
 		return fmt.Errorf("%d classes, want %d", len(got.Classes), len(want.Classes))
@@ -359,6 +369,9 @@ func contentFile(t testing.TB, strs []string, refs []byte, modules []any, types,
 				return err
 			}
 		} else if err := enc.Encode(modules); err != nil {
+			return err
+		}
+		if err := enc.EncodeNil(); err != nil { // no services
 			return err
 		}
 		if err := enc.EncodeBytes(types); err != nil {
@@ -597,4 +610,17 @@ func contentReader(content []byte) *Reader {
 	rd := &Reader{file: "fuzz"}
 	rd.setBody(content)
 	return rd
+}
+
+// TestServicesMerge checks that class-path configurations merge by service,
+// sorted, providers in class-path order and each once.
+func TestServicesMerge(t *testing.T) {
+	got := Services([]classpath.Service{
+		{Name: "z/S", Providers: []string{"p/One", "p/Two"}},
+		{Name: "a/S", Providers: []string{"p/Three"}},
+		{Name: "z/S", Providers: []string{"p/Two", "p/Four"}},
+	})
+	if want := []Service{{"a/S", []string{"p/Three"}}, {"z/S", []string{"p/One", "p/Two", "p/Four"}}}; !reflect.DeepEqual(got, want) {
+		t.Fatalf("Services: %v, want %v", got, want)
+	}
 }

@@ -35,9 +35,11 @@
 // reflection log records, as TamiFlex-based analyses resolve them
 // (Options.Log; reflog.go); dynamic proxies, whose calls run their
 // handlers' invoke (proxy.go); serialization's reflective callbacks,
-// field accesses and objects (serial.go). What is reached but
-// not modelled is listed in Graph.Unmodelled: other natives returning
-// references, reflective construction left out; the JVM's own exceptions
+// field accesses and objects (serial.go); the service providers that
+// ServiceLoader instantiates for a class literal (services.go). What is
+// reached but not modelled is listed in Graph.Unmodelled: other natives
+// returning references, reflective construction left out, services that
+// are not class literals; the JVM's own exceptions
 // and invokedynamic other than lambdas and string concatenation are not
 // modelled either. testing/oracle/soundness_test.go checks the call
 // graphs against runtime traces of the five programs.

@@ -53,6 +53,11 @@ func receivers(t *testing.T, g *callgraph.Graph, m, ref string) []string {
 }
 
 // targets returns the keys of the targets of m's call of ref in g.
+// reachedKey reports whether g reaches the method of key k.
+func reachedKey(g *callgraph.Graph, k string) bool {
+	return slices.ContainsFunc(g.Reachable, func(m *hierarchy.Method) bool { return m.Key() == k })
+}
+
 func targets(g *callgraph.Graph, m, ref string) []string {
 	var out []string
 	for _, s := range g.Sites {

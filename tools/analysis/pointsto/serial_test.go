@@ -11,7 +11,6 @@ import (
 	"github.com/rules-fragment/rules_fragment/tools/analysis/pointsto"
 	"github.com/rules-fragment/rules_fragment/tools/analysis/rta"
 	"github.com/rules-fragment/rules_fragment/tools/callgraph"
-	"github.com/rules-fragment/rules_fragment/tools/hierarchy"
 	"github.com/rules-fragment/rules_fragment/tools/link"
 )
 
@@ -80,9 +79,6 @@ func TestSerialization(t *testing.T) {
 		describe   = "ser/Main$Tag.describe()Ljava/lang/String;"
 		invokeW    = "java/io/ObjectStreamClass.invokeWriteObject(Ljava/lang/Object;Ljava/io/ObjectOutputStream;)V"
 	)
-	reached := func(g *callgraph.Graph, k string) bool {
-		return slices.ContainsFunc(g.Reachable, func(m *hierarchy.Method) bool { return m.Key() == k })
-	}
 	for _, perClass := range []bool{false, true} {
 		res, err := pointsto.Analyze(p, roots, pointsto.Options{PerClass: perClass})
 		if err != nil {
@@ -90,11 +86,11 @@ func TestSerialization(t *testing.T) {
 		}
 		g := res.Graph
 		for _, k := range []string{crateWrite, crateRead, boxWrite, replace, resolve} {
-			if !reached(g, k) {
+			if !reachedKey(g, k) {
 				t.Errorf("%s: %s not reached", g.Analysis, k)
 			}
 		}
-		if reached(g, keptWrite) {
+		if reachedKey(g, keptWrite) {
 			t.Errorf("%s: %s reached, but no Kept is serialized", g.Analysis, keptWrite)
 		}
 		// The callbacks are the targets of invokeWriteObject's Method.invoke.
@@ -130,7 +126,7 @@ func TestSerialization(t *testing.T) {
 	// instantiable (CHA) serializable class: Kept's too.
 	for _, g := range []*callgraph.Graph{r, c} {
 		for _, k := range []string{crateWrite, crateRead, boxWrite, replace, resolve, keptWrite} {
-			if !reached(g, k) {
+			if !reachedKey(g, k) {
 				t.Errorf("%s: %s not reached", g.Analysis, k)
 			}
 		}

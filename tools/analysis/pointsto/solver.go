@@ -35,11 +35,13 @@ type node struct {
 }
 
 type solver struct {
-	p    *link.Program
-	h    *hierarchy.Hierarchy
-	sym  *reach.Symbols
-	init *reach.Initializer
-	opts Options
+	services   *serviceState    // the ServiceLoader model's (services.go)
+	classClass *hierarchy.Class // java/lang/Class, the class of class literals
+	p          *link.Program
+	h          *hierarchy.Hierarchy
+	sym        *reach.Symbols
+	init       *reach.Initializer
+	opts       Options
 
 	// Abstract objects.
 	objClass []*hierarchy.Class

@@ -24,6 +24,8 @@ func (s *solver) visit(mi *method) error {
 	}
 	if isSerialClass(m.Class.Name) {
 		s.serialModel(mi, b)
+	} else if isProviderGet(m) {
+		s.serviceGetter(mi)
 	}
 	refl := s.reflectiveResults(b)
 	logged := s.logged(mi, b)
@@ -47,7 +49,14 @@ func (s *solver) visit(mi *method) error {
 				o = inner
 			}
 		case summary.OpConst:
-			s.seed(v(st.Dst), s.constObject(s.sym.Class(st.Ref)))
+			if st.Kind == summary.ConstClass { // Ref is the class named
+				if s.classClass == nil {
+					s.classClass = s.h.LookupOrPhantom("java/lang/Class")
+				}
+				s.seed(v(st.Dst), s.constObject(s.classClass))
+			} else {
+				s.seed(v(st.Dst), s.constObject(s.sym.Class(st.Ref)))
+			}
 		case summary.OpCopy:
 			s.addEdge(v(st.Src), v(st.Dst), nil)
 		case summary.OpCast:
@@ -86,7 +95,7 @@ func (s *solver) visit(mi *method) error {
 				s.addStore(v(st.Base), arrayElem, v(st.Src))
 			}
 		case summary.OpCall:
-			s.call(mi, st, v)
+			s.call(mi, b, st, v)
 		case summary.OpDynCall:
 			s.addSite(&site{cs: &callgraph.Site{Caller: m, ID: st.Site, Line: st.Line,
 				Kind: callgraph.Dynamic, Ref: s.sym.Pool.MethodName(st.Ref)}, base: -1, dst: -1})
@@ -134,7 +143,7 @@ func (s *solver) newSite(mi *method, st *summary.Stmt, kind callgraph.SiteKind, 
 	return x
 }
 
-func (s *solver) call(mi *method, st *summary.Stmt, v func(int32) int32) {
+func (s *solver) call(mi *method, b *summary.Body, st *summary.Stmt, v func(int32) int32) {
 	x := s.newSite(mi, st, callgraph.SiteKind(st.Kind), s.sym.Pool.MethodName(st.Ref), v)
 	r := s.sym.Method(st.Ref)
 	x.cs.Callee, x.cs.Error, x.resolved = r.M, r.Err, r.M
@@ -147,6 +156,9 @@ func (s *solver) call(mi *method, st *summary.Stmt, v func(int32) int32) {
 		s.bind(x, r.M)
 		if reach.IsProxyCreation(r.M) {
 			s.proxyNew(mi, st, v)
+		}
+		if i := reach.ServiceArg(r.M); i >= 0 {
+			s.serviceCall(mi, b, st, i)
 		}
 	case summary.CallSpecial:
 		if t, o := s.h.SelectSpecial(mi.m.Class, r.Class, r.M); o.OK() && t != nil {

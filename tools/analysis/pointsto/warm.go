@@ -62,6 +62,10 @@ type Warm struct {
 	// Proxies: quadruples object, hidden site calling invoke (-1: none),
 	// invoke's result node, argument array object (proxy.go).
 	Proxies []int32
+	// Services requested (strings) and the providers made, in order
+	// (classes; services.go).
+	Services         []int32
+	ServiceProviders []int32
 
 	// verdict is check's on w's own tables, made by the first restore: a
 	// worker restores one state link after link (Analyze only reads w).
@@ -323,6 +327,7 @@ func (ww *warmWriter) write() {
 	}
 	w.Threads = s.threads
 	s.checkpointProxies(w, siteIdx)
+	s.checkpointServices(w, ww.NameWriter)
 	for _, u := range s.unmodelled {
 		w.Unmodelled = append(w.Unmodelled, ww.Method(u.Method), u.Site, ww.Str(u.Reason))
 	}

@@ -29,6 +29,7 @@ func (s *solver) restore(w *Warm) error {
 		return fmt.Errorf("warm start: %w", err)
 	}
 	r.state()
+	s.restoreServices(w, r.classes)
 	return nil
 }
 
@@ -119,6 +120,9 @@ func (r *warmReader) checkTables() error {
 		if len(w.Proxies)%4 != 0 || (i%4 == 0 && !in(x, no)) || (i%4 == 1 && !opt(x, nsites)) || (i%4 == 2 && !opt(x, n)) || (i%4 == 3 && !opt(x, no)) {
 			return bad("proxies")
 		}
+	}
+	if !all(w.ServiceProviders, func(x int32) bool { return in(x, nc) }) || !all(w.Services, func(x int32) bool { return in(x, int32(len(w.Names.Strings))) }) {
+		return bad("service providers")
 	}
 	merged := make([]bool, n)
 	for i := 0; i < len(w.Rep); i += 2 {

@@ -78,4 +78,6 @@ func (w *Warm) ints(c warmstart.Ints) {
 	c.Int(&w.Threads)
 	c.Int64(&w.NumEdges)
 	c.Slice(&w.Proxies)
+	c.Slice(&w.Services)
+	c.Slice(&w.ServiceProviders)
 }

@@ -60,6 +60,9 @@ func Run(p *link.Program, roots []*hierarchy.Method, recv Receivers, name string
 			return nil, err
 		}
 		e.restoreSerialHooks(opts.Warm)
+		for _, sv := range opts.Warm.Services { // providers of other inputs
+			e.requestService(opts.Warm.Names.Strings[sv])
+		}
 		for _, m := range e.log.Callers(e.h) { // the warm start visited them
 			if e.reached[m.ID] {
 				e.reflective(m)
@@ -153,9 +156,11 @@ type engine struct {
 	chaRecv    map[int32][]*hierarchy.Class // by static type (chaReceivers)
 	sites      []siteRec
 
-	keepSites func(*hierarchy.Method) bool // Options.Sites
-	log       *Log                         // Options.Log
-	serial    []SerialHook                 // serialization's callbacks made (serial.go)
+	keepSites  func(*hierarchy.Method) bool // Options.Sites
+	log        *Log                         // Options.Log
+	serial     []SerialHook                 // serialization's callbacks made (serial.go)
+	services   []string                     // services requested, sorted (services.go)
+	classClass *hierarchy.Class             // java/lang/Class, the class of class literals
 	// How many of order and instList a warm start restored, in the
 	// graph's order (restore).
 	sorted [2]int
@@ -403,13 +408,20 @@ func (e *engine) visit(m *hierarchy.Method) error {
 				}
 			}
 		case summary.OpConst:
-			e.instantiate(e.sym.Class(s.Ref))
+			if s.Kind == summary.ConstClass { // Ref is the class named
+				if e.classClass == nil {
+					e.classClass = e.h.LookupOrPhantom("java/lang/Class")
+				}
+				e.instantiate(e.classClass)
+			} else {
+				e.instantiate(e.sym.Class(s.Ref))
+			}
 		case summary.OpStaticLoad, summary.OpStaticStore:
 			if f := e.sym.Field(s.Ref); f != nil {
 				e.init.Init(f.Class)
 			}
 		case summary.OpCall:
-			e.call(m, s, keep)
+			e.call(m, b, s, keep)
 		case summary.OpConcat:
 			e.instantiate(e.h.Lookup("java/lang/String"))
 			e.concat(m, s, keep)
@@ -425,7 +437,7 @@ func (e *engine) visit(m *hierarchy.Method) error {
 }
 
 // call analyses call statement s of m, and lists its site if keep.
-func (e *engine) call(m *hierarchy.Method, s *summary.Stmt, keep bool) {
+func (e *engine) call(m *hierarchy.Method, b *summary.Body, s *summary.Stmt, keep bool) {
 	var rec siteRec
 	r := e.sym.Method(s.Ref)
 	var target *hierarchy.Method // of a static or special call
@@ -440,6 +452,7 @@ func (e *engine) call(m *hierarchy.Method, s *summary.Stmt, keep bool) {
 					e.virtualKey(c, im)
 				}
 			}
+			e.serviceCall(r.M, b, s)
 		case summary.CallSpecial:
 			if t, o := e.h.SelectSpecial(m.Class, r.Class, r.M); o.OK() && t != nil {
 				target = t

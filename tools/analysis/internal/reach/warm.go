@@ -39,6 +39,8 @@ type Warm struct {
 	// the numbers of receivers.
 	KeyTargets, KeyTargetCounts []int32
 	KeyRecv, KeyRecvCounts      []int32
+	// Services are the services requested (strings; services.go).
+	Services []int32
 }
 
 type warmSite struct {
@@ -116,6 +118,9 @@ func Checkpoint(p *link.Program, recv Receivers) (*Warm, error) {
 	}
 	for _, c := range e.init.Inited() {
 		w.Inited = append(w.Inited, nw.Class(c))
+	}
+	for _, sv := range e.services {
+		w.Services = append(w.Services, nw.Str(sv))
 	}
 	w.Names = *nw.N
 	return w, nil
@@ -219,7 +224,7 @@ func (w *Warm) check(ent *warmstart.Entities, h *hierarchy.Hierarchy) error {
 		}
 		return true
 	}
-	if !all(w.Reached, nm) || !all(w.Inst, nc) || !all(w.Inited, nc) || len(w.Keys)%2 != 0 {
+	if !all(w.Reached, nm) || !all(w.Inst, nc) || !all(w.Inited, nc) || len(w.Keys)%2 != 0 || !all(w.Services, ns) {
 		return fmt.Errorf("malformed tables")
 	}
 	if twice(w.Reached, func(i int32) int32 { return ent.Methods[i].ID }, h.NumMethods()) {
@@ -269,7 +274,7 @@ func (w *Warm) ints(c warmstart.Ints) {
 	c.Int(&recv)
 	w.Receivers = Receivers(recv)
 	for _, x := range []*[]int32{&w.Reached, &w.Inst, &w.Keys, &w.Inited,
-		&w.KeyTargets, &w.KeyTargetCounts, &w.KeyRecv, &w.KeyRecvCounts} {
+		&w.KeyTargets, &w.KeyTargetCounts, &w.KeyRecv, &w.KeyRecvCounts, &w.Services} {
 		c.Slice(x)
 	}
 	n := c.Count(len(w.Sites))

@@ -1,0 +1,82 @@
+package summary
+
+import (
+	"slices"
+
+	"github.com/rules-fragment/rules_fragment/tools/ir"
+)
+
+// Class literals and ServiceLoader. A class literal's statement (OpConst,
+// Kind ConstClass) names the class in Ref; its value is an object of
+// java/lang/Class. The analyses' ServiceLoader model
+// (analysis/internal/reach/services.go) reads which literals reach a
+// load call's service argument.
+
+// ConstClass is the Kind of a class literal's OpConst (ir.ConstClass).
+const ConstClass = uint8(ir.ConstClass)
+
+// ServiceLoaderClass is the class whose load methods request services.
+const ServiceLoaderClass = "java/util/ServiceLoader"
+
+// ClassLiterals returns the classes (pool string ids, sorted, each once) of
+// the class literals that variable v of b may hold, following copies, and
+// false if v may also hold anything else (a parameter, a load, a call's
+// result, another constant).
+func ClassLiterals(b *Body, v int32) ([]int32, bool) {
+	if v < 0 || v >= b.NumVars {
+		return nil, false
+	}
+	for _, p := range b.Params {
+		if p == v {
+			return nil, false
+		}
+	}
+	var out []int32
+	seen := map[int32]bool{v: true}
+	work := []int32{v}
+	for len(work) > 0 {
+		x := work[len(work)-1]
+		work = work[:len(work)-1]
+		for i := range b.Stmts {
+			s := &b.Stmts[i]
+			if s.Dst != x {
+				continue
+			}
+			switch {
+			case s.Op == OpConst && s.Kind == ConstClass:
+				out = append(out, s.Ref)
+			case s.Op == OpCopy || s.Op == OpCast:
+				if isParamOf(b, s.Src) {
+					return nil, false
+				}
+				if !seen[s.Src] {
+					seen[s.Src] = true
+					work = append(work, s.Src)
+				}
+			default:
+				return nil, false
+			}
+		}
+	}
+	slices.Sort(out)
+	return slices.Compact(out), len(out) > 0
+}
+
+func isParamOf(b *Body, v int32) bool {
+	for _, p := range b.Params {
+		if p == v {
+			return true
+		}
+	}
+	return v < 0
+}
+
+// callsServiceLoader reports whether b calls a method of ServiceLoader.
+func callsServiceLoader(p *Pool, b *Body) bool {
+	for i := range b.Stmts {
+		if s := &b.Stmts[i]; s.Op == OpCall && p.StringAt(p.MethodAt(s.Ref).Class) == ServiceLoaderClass {
+			return true
+		}
+	}
+	return false
+}
