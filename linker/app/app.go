@@ -308,7 +308,7 @@ func analyze(c *Config, only bool, log []reflog.Entry) (res *report.Result, miss
 		return nil, nil, errors.New("no entry points: the client has no main method; give -entry")
 	}
 	res = &report.Result{Schema: report.Schema, Producer: Producer, Mode: c.Mode(),
-		Inputs: report.Inputs{Client: c.Client, Libraries: c.Libraries, ReflectionLog: c.ReflectionLog}, Placeholders: p.Fragment}
+		Inputs: report.Inputs{Client: c.Client, Libraries: c.Libraries, ReflectionLog: c.ReflectionLog, ModuleProviders: c.ModuleProviders}, Placeholders: p.Fragment}
 	for _, s := range p.Summaries {
 		if !s.Client {
 			res.Inputs.Summaries = append(res.Inputs.Summaries, s.Header.Target)

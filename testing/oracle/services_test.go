@@ -148,6 +148,9 @@ func servicesEqual(t *testing.T, jdk string, request bool) {
 			warm := cold
 			warm.Warm = jdkWarm
 			want, res := run(whole)
+			if res.Inputs.ModuleProviders != modules {
+				t.Errorf("the result's inputs say module_providers %v, want %v", res.Inputs.ModuleProviders, modules)
+			}
 			for what, c := range map[string]linker.Config{"client + summaries": cold, "client + summaries, warm start": warm} {
 				if got, _ := run(c); !bytes.Equal(want, got) {
 					t.Errorf("%v, module providers %v: %s differs from whole program (%d vs %d bytes of JSON)", a, modules, what, len(got), len(want))

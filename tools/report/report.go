@@ -50,6 +50,9 @@ type Inputs struct {
 	// ReflectionLog is the reflection log the analyses resolved reflective
 	// calls with (linker -reflection-log).
 	ReflectionLog string `json:"reflection_log,omitempty"`
+	// ModuleProviders is set when the ServiceLoader model also made the
+	// providers modules declare (linker -module-providers).
+	ModuleProviders bool `json:"module_providers,omitempty"`
 }
 
 // Analysis is one analysis' client-visible results.
