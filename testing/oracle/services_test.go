@@ -17,7 +17,8 @@ import (
 
 // The services program: the client requests its own service Codec, whose
 // provider is in a library (a summary, with its META-INF/services), and
-// provides a charset provider, a service of the runtime that its start-up
+// Named through the library's wrapper Loaders.count, and provides a
+// charset provider, a service of the runtime that its start-up
 // code requests (so the JDK's warm start has requested it already).
 var servicesProgram = map[string]string{
 	"app/app/Codec.java": `package app;
@@ -30,6 +31,7 @@ public class Main {
         for (Codec c : ServiceLoader.load(Codec.class)) {
             System.out.println(c.encode("abc"));
         }
+        System.out.println(impl.Loaders.count(Named.class));
         System.out.println(Charset.isSupported("x-rot"));
     }
 }`,
@@ -41,6 +43,22 @@ import java.util.Iterator;
 public class Charsets extends CharsetProvider {
     public Iterator<Charset> charsets() { return Collections.emptyIterator(); }
     public Charset charsetForName(String name) { return null; }
+}`,
+	"app/app/Named.java": `package app;
+public interface Named { String name(); }`,
+	"lib/impl/Loaders.java": `package impl;
+import java.util.ServiceLoader;
+public final class Loaders {
+    // A wrapper: its callers' class literals request their services.
+    public static <T> int count(Class<T> service) {
+        int n = 0;
+        for (T t : ServiceLoader.load(service)) { n++; }
+        return n;
+    }
+}`,
+	"lib/impl/Name.java": `package impl;
+public class Name implements app.Named {
+    public String name() { return "name"; }
 }`,
 	"lib/impl/Rot.java": `package impl;
 public class Rot implements app.Codec {
@@ -60,6 +78,7 @@ func compileServicesProgram(t *testing.T, request bool) program {
 	for name, text := range servicesProgram {
 		if !request {
 			text = strings.Replace(text, "ServiceLoader.load(Codec.class)", "new java.util.ArrayList<Codec>()", 1)
+			text = strings.Replace(text, "impl.Loaders.count(Named.class)", "0", 1)
 		}
 		p := filepath.Join(src, filepath.FromSlash(name))
 		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
@@ -74,6 +93,7 @@ func compileServicesProgram(t *testing.T, request bool) program {
 	configs := map[string]string{
 		filepath.Join(app, "META-INF", "services", "java.nio.charset.spi.CharsetProvider"): "app.Charsets\n",
 		filepath.Join(lib, "META-INF", "services", "app.Codec"):                            "impl.Rot\n",
+		filepath.Join(lib, "META-INF", "services", "app.Named"):                            "impl.Name\n",
 	}
 	for p, text := range configs {
 		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
@@ -88,8 +108,12 @@ func compileServicesProgram(t *testing.T, request bool) program {
 			t.Skipf("SKIP: javac: %v\n%s", err, b)
 		}
 	}
-	javac(append([]string{"-d", app}, files["app"]...)...)
-	javac(append([]string{"-cp", app, "-d", lib}, files["lib"]...)...)
+	// The client and the library name each other: compiled together, then
+	// the library's package moved to its own directory.
+	javac(append([]string{"-d", app}, append(files["app"], files["lib"]...)...)...)
+	if err := os.Rename(filepath.Join(app, "impl"), filepath.Join(lib, "impl")); err != nil {
+		t.Fatal(err)
+	}
 	jar := filepath.Join(t.TempDir(), "impl.jar")
 	if b, err := exec.Command(filepath.Join(jdk17, "bin", "jar"), "cf", jar, "-C", lib, ".").CombinedOutput(); err != nil {
 		t.Fatalf("jar: %v\n%s", err, b)
@@ -129,7 +153,7 @@ func servicesEqual(t *testing.T, jdk string, request bool) {
 	}
 	providers := []string{"app/Charsets.<init>()V"}
 	if request {
-		providers = append(providers, "impl/Rot.<init>()V", "impl/Rot.encode(Ljava/lang/String;)Ljava/lang/String;")
+		providers = append(providers, "impl/Rot.<init>()V", "impl/Rot.encode(Ljava/lang/String;)Ljava/lang/String;", "impl/Name.<init>()V")
 	}
 	for _, modules := range []bool{false, true} {
 		for _, a := range [][]string{{"cha"}, {"rta", "0cfa", "andersen"}} {

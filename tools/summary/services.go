@@ -19,24 +19,31 @@ const ConstClass = uint8(ir.ConstClass)
 const ServiceLoaderClass = "java/util/ServiceLoader"
 
 // ClassLiterals returns the classes (pool string ids, sorted, each once) of
-// the class literals that variable v of b may hold, following copies, and
-// false if v may also hold anything else (a parameter, a load, a call's
-// result, another constant).
+// the class literals that variable v of b may hold, following copies and
+// casts, and false if v may also hold anything else (a parameter, a load,
+// a call's result, another constant).
 func ClassLiterals(b *Body, v int32) ([]int32, bool) {
+	lits, params, ok := ClassSources(b, v)
+	return lits, ok && len(params) == 0 && len(lits) > 0
+}
+
+// ClassSources returns what variable v of b may hold, following copies
+// and casts: the class literals' classes (pool string ids, sorted, each
+// once) and the parameters (positions in b.Params, sorted), and false if
+// it may also hold anything else (a load, a call's result, another
+// constant).
+func ClassSources(b *Body, v int32) (lits []int32, params []int, ok bool) {
 	if v < 0 || v >= b.NumVars {
-		return nil, false
+		return nil, nil, false
 	}
-	for _, p := range b.Params {
-		if p == v {
-			return nil, false
-		}
-	}
-	var out []int32
 	seen := map[int32]bool{v: true}
 	work := []int32{v}
 	for len(work) > 0 {
 		x := work[len(work)-1]
 		work = work[:len(work)-1]
+		if i := slices.Index(b.Params, x); i >= 0 {
+			params = append(params, i)
+		}
 		for i := range b.Stmts {
 			s := &b.Stmts[i]
 			if s.Dst != x {
@@ -44,31 +51,20 @@ func ClassLiterals(b *Body, v int32) ([]int32, bool) {
 			}
 			switch {
 			case s.Op == OpConst && s.Kind == ConstClass:
-				out = append(out, s.Ref)
-			case s.Op == OpCopy || s.Op == OpCast:
-				if isParamOf(b, s.Src) {
-					return nil, false
-				}
+				lits = append(lits, s.Ref)
+			case (s.Op == OpCopy || s.Op == OpCast) && s.Src >= 0:
 				if !seen[s.Src] {
 					seen[s.Src] = true
 					work = append(work, s.Src)
 				}
 			default:
-				return nil, false
+				return nil, nil, false
 			}
 		}
 	}
-	slices.Sort(out)
-	return slices.Compact(out), len(out) > 0
-}
-
-func isParamOf(b *Body, v int32) bool {
-	for _, p := range b.Params {
-		if p == v {
-			return true
-		}
-	}
-	return v < 0
+	slices.Sort(lits)
+	slices.Sort(params)
+	return slices.Compact(lits), slices.Compact(params), true
 }
 
 // callsServiceLoader reports whether b calls a method of ServiceLoader.

@@ -11,8 +11,9 @@ import (
 )
 
 // ServiceLoader (reach/services.go has the model and its sources). A
-// reached call of a static load method requests the services of the class
-// literals it passes. Where ServiceLoader$ProviderImpl.get() is reached
+// reached call of a static load method, or of a wrapper passing its Class
+// parameter on to one, requests the services of the class literals it
+// passes. Where ServiceLoader$ProviderImpl.get() is reached
 // too, each provider of a requested service gets one object (per class
 // for 0-CFA_f), made by its public constructor at a hidden site of get(),
 // or its static provider() method is called there; get() returns them, and
@@ -47,16 +48,28 @@ func isProviderGet(m *hierarchy.Method) bool {
 	return m.Name == "get" && m.Desc == "()Ljava/lang/Object;" && m.Class.Name == providerImpl
 }
 
-// serviceCall applies the model to call st of body b to load method m,
-// whose service is argument i.
-func (s *solver) serviceCall(mi *method, b *summary.Body, st *summary.Stmt, i int) {
-	names, ok := reach.ServiceRequest(s.sym.Pool, b, st, i)
+// serviceCall applies the model to static or special call st of body b to
+// m, a load method or a wrapper of one (reach.Forwards).
+func (s *solver) serviceCall(mi *method, b *summary.Body, st *summary.Stmt, m *hierarchy.Method) {
+	if s.forwards == nil {
+		s.forwards = reach.NewForwards(s.sym, s.p.Body)
+	}
+	site, ok := s.forwards.ServiceCall(mi.m, b, st, m)
 	if !ok {
-		s.unmodelled = append(s.unmodelled, callgraph.Unmodelled{Method: mi.m, Site: st.Site,
-			Reason: "ServiceLoader: the service is not a class literal"})
+		return
+	}
+	if site.Unknown {
+		why := "ServiceLoader: the service is not a class literal"
+		if reach.ServiceArg(m) < 0 {
+			why += " (through " + m.Key() + ")"
+		}
+		s.unmodelled = append(s.unmodelled, callgraph.Unmodelled{Method: mi.m, Site: st.Site, Reason: why})
+	}
+	if len(site.Services) == 0 {
+		return
 	}
 	state := s.serviceInit()
-	for _, n := range names {
+	for _, n := range site.Services {
 		if j, found := slices.BinarySearch(state.requested, n); !found {
 			state.requested = slices.Insert(state.requested, j, n)
 		}

@@ -5,6 +5,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"slices"
+	"strings"
 	"testing"
 
 	"github.com/rules-fragment/rules_fragment/tools/analysis/cha"
@@ -28,6 +29,8 @@ public class Main {
     public interface Plugin { String apply(String s); }
     public interface Codec { String encode(String s); }
     public interface Unused { void never(); }
+    public interface Wrapped { void wrapped(); }
+    public interface Fielded { void fielded(); }
     public static final class Upper implements Plugin { public String apply(String s) { return s.toUpperCase(); } }
     public static final class Lower implements Plugin { public String apply(String s) { return s.toLowerCase(); } }
     public static final class Made implements Plugin { public String apply(String s) { return s; } }
@@ -36,8 +39,11 @@ public class Main {
     }
     public static final class Rot implements Codec { public String encode(String s) { return s; } }
     public static final class Never implements Unused { public void never() {} }
+    public static final class Wrapping implements Wrapped { public void wrapped() {} }
+    public static final class FromField implements Fielded { public void fielded() {} }
     // A Plugin no configuration names.
     public static final class Other implements Plugin { public String apply(String s) { return s; } }
+    static Class<?> field = Fielded.class;
 
     public static void main(String[] args) {
         System.out.println(new Other().apply("x"));
@@ -46,13 +52,17 @@ public class Main {
         }
         Class<?> c = Codec.class;
         ServiceLoader.load(c).findFirst();
-        viaParameter(Unused.class);
+        viaParameter(Wrapped.class);
+        ServiceLoader.load(field).findFirst();
     }
+    // A wrapper: its callers' class literals are requested.
     static void viaParameter(Class<?> service) { ServiceLoader.load(service).iterator(); }
 }`,
-	"META-INF/services/svc.Main$Plugin": "svc.Main$Upper\n# comment\nsvc.Main$Lower\n",
-	"META-INF/services/svc.Main$Codec":  "svc.Main$Rot\n",
-	"META-INF/services/svc.Main$Unused": "svc.Main$Never\n",
+	"META-INF/services/svc.Main$Plugin":  "svc.Main$Upper\n# comment\nsvc.Main$Lower\n",
+	"META-INF/services/svc.Main$Codec":   "svc.Main$Rot\n",
+	"META-INF/services/svc.Main$Unused":  "svc.Main$Never\n",
+	"META-INF/services/svc.Main$Wrapped": "svc.Main$Wrapping\n",
+	"META-INF/services/svc.Main$Fielded": "svc.Main$FromField\n",
 }
 
 // compileServices compiles servicesSource into a class directory with
@@ -88,7 +98,8 @@ func compileServices(t *testing.T) string {
 // requests its service, whose providers are constructed and returned by
 // the loader's iterators; module providers (a static provider() method
 // here, the runtime's zip file system's constructor) only with
-// ModuleProviders; a service that is not a class literal is reported.
+// ModuleProviders; a wrapper's callers' class literals are requested; a
+// service that is not a class literal (a field) is reported.
 func TestServiceLoader(t *testing.T) {
 	if _, err := os.Stat(filepath.Join(jdk17, "lib", "modules")); err != nil {
 		t.Skipf("SKIP: no JDK 17 runtime image at %s", jdk17)
@@ -99,6 +110,8 @@ func TestServiceLoader(t *testing.T) {
 		lower   = "svc/Main$Lower.<init>()V"
 		rot     = "svc/Main$Rot.<init>()V"
 		never   = "svc/Main$Never.<init>()V"
+		wrapped = "svc/Main$Wrapping.<init>()V"
+		fielded = "svc/Main$FromField.<init>()V"
 		factory = "svc/Main$Factory.provider()Lsvc/Main$Plugin;"
 		zipfs   = "jdk/nio/zipfs/ZipFileSystemProvider.<init>()V"
 		apply   = "svc/Main$Plugin.apply(Ljava/lang/String;)Ljava/lang/String;"
@@ -135,10 +148,14 @@ func TestServiceLoader(t *testing.T) {
 			if !slices.Equal(got, want) {
 				t.Errorf("%s, module providers %v: apply's targets %q, want %q", g.Analysis, modules, got, want)
 			}
-			if !slices.ContainsFunc(g.Unmodelled, func(u callgraph.Unmodelled) bool {
-				return u.Method.Key() == "svc/Main.viaParameter(Ljava/lang/Class;)V" && u.Reason == "ServiceLoader: the service is not a class literal"
-			}) {
-				t.Errorf("%s: the service of viaParameter is not reported: %v", g.Analysis, g.Unmodelled)
+			var services []string
+			for _, u := range g.Unmodelled {
+				if strings.HasPrefix(u.Reason, "ServiceLoader") && strings.HasPrefix(u.Method.Key(), "svc/") {
+					services = append(services, u.Method.Key()+": "+u.Reason)
+				}
+			}
+			if want := []string{"svc/Main.main([Ljava/lang/String;)V: ServiceLoader: the service is not a class literal"}; !slices.Equal(services, want) {
+				t.Errorf("%s: the program's unmodelled services %q, want %q (the field's, not the wrapper's)", g.Analysis, services, want)
 			}
 		}
 		r, err := rta.Analyze(p, roots, rta.Options{})
@@ -150,13 +167,15 @@ func TestServiceLoader(t *testing.T) {
 			t.Fatal(err)
 		}
 		for _, g := range append(graphs, r, c) {
-			for _, k := range []string{upper, lower, rot} {
+			for _, k := range []string{upper, lower, rot, wrapped} {
 				if !reachedKey(g, k) {
 					t.Errorf("%s: %s not reached", g.Analysis, k)
 				}
 			}
-			if reachedKey(g, never) {
-				t.Errorf("%s: %s reached, but nothing requests its service", g.Analysis, never)
+			for _, k := range []string{never, fielded} {
+				if reachedKey(g, k) {
+					t.Errorf("%s: %s reached, but no class literal requests its service", g.Analysis, k)
+				}
 			}
 			if reachedKey(g, factory) != modules || reachedKey(g, zipfs) != modules {
 				t.Errorf("%s, module providers %v: provider() reached %v, the zip file system's constructor %v",

@@ -35,6 +35,7 @@ type node struct {
 }
 
 type solver struct {
+	forwards   *reach.Forwards  // ServiceLoader's wrappers (services.go)
 	services   *serviceState    // the ServiceLoader model's (services.go)
 	classClass *hierarchy.Class // java/lang/Class, the class of class literals
 	p          *link.Program

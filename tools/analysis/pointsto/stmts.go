@@ -157,14 +157,13 @@ func (s *solver) call(mi *method, b *summary.Body, st *summary.Stmt, v func(int3
 		if reach.IsProxyCreation(r.M) {
 			s.proxyNew(mi, st, v)
 		}
-		if i := reach.ServiceArg(r.M); i >= 0 {
-			s.serviceCall(mi, b, st, i)
-		}
+		s.serviceCall(mi, b, st, r.M)
 	case summary.CallSpecial:
 		if t, o := s.h.SelectSpecial(mi.m.Class, r.Class, r.M); o.OK() && t != nil {
 			if tm := s.bind(x, t); tm != nil && len(tm.params) > 0 {
 				s.addEdge(v(st.Base), tm.params[0], nil)
 			}
+			s.serviceCall(mi, b, st, t)
 		}
 	default:
 		if st.Base >= 0 {

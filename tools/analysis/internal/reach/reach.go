@@ -161,6 +161,7 @@ type engine struct {
 	serial     []SerialHook                 // serialization's callbacks made (serial.go)
 	services   []string                     // services requested, sorted (services.go)
 	classClass *hierarchy.Class             // java/lang/Class, the class of class literals
+	forwards   *Forwards                    // ServiceLoader's wrappers (services.go)
 	// How many of order and instList a warm start restored, in the
 	// graph's order (restore).
 	sorted [2]int
@@ -452,11 +453,12 @@ func (e *engine) call(m *hierarchy.Method, b *summary.Body, s *summary.Stmt, kee
 					e.virtualKey(c, im)
 				}
 			}
-			e.serviceCall(r.M, b, s)
+			e.serviceCall(m, b, s, r.M)
 		case summary.CallSpecial:
 			if t, o := e.h.SelectSpecial(m.Class, r.Class, r.M); o.OK() && t != nil {
 				target = t
 				e.reach(t)
+				e.serviceCall(m, b, s, t)
 			}
 		default:
 			static := r.Class
