@@ -7,9 +7,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/rules-fragment/rules_fragment/tools/analysis/cha"
 	"github.com/rules-fragment/rules_fragment/tools/analysis/pointsto"
-	"github.com/rules-fragment/rules_fragment/tools/analysis/rta"
 	"github.com/rules-fragment/rules_fragment/tools/callgraph"
 	"github.com/rules-fragment/rules_fragment/tools/link"
 )
@@ -114,14 +112,7 @@ func TestSerialization(t *testing.T) {
 			t.Errorf("%s: deserialization of unknown classes not reported unmodelled", g.Analysis)
 		}
 	}
-	r, err := rta.Analyze(p, roots, rta.Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	c, err := cha.CallGraph(p, roots, cha.Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
+	r, c := classGraphs(t, p, roots)
 	// The class analyses call them on every instantiated (RTA) or
 	// instantiable (CHA) serializable class: Kept's too.
 	for _, g := range []*callgraph.Graph{r, c} {

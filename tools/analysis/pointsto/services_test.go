@@ -12,6 +12,7 @@ import (
 	"github.com/rules-fragment/rules_fragment/tools/analysis/pointsto"
 	"github.com/rules-fragment/rules_fragment/tools/analysis/rta"
 	"github.com/rules-fragment/rules_fragment/tools/callgraph"
+	"github.com/rules-fragment/rules_fragment/tools/hierarchy"
 	"github.com/rules-fragment/rules_fragment/tools/link"
 )
 
@@ -158,14 +159,7 @@ func TestServiceLoader(t *testing.T) {
 				t.Errorf("%s: the program's unmodelled services %q, want %q (the field's, not the wrapper's)", g.Analysis, services, want)
 			}
 		}
-		r, err := rta.Analyze(p, roots, rta.Options{})
-		if err != nil {
-			t.Fatal(err)
-		}
-		c, err := cha.CallGraph(p, roots, cha.Options{})
-		if err != nil {
-			t.Fatal(err)
-		}
+		r, c := classGraphs(t, p, roots)
 		for _, g := range append(graphs, r, c) {
 			for _, k := range []string{upper, lower, rot, wrapped} {
 				if !reachedKey(g, k) {
@@ -183,4 +177,18 @@ func TestServiceLoader(t *testing.T) {
 			}
 		}
 	}
+}
+
+// classGraphs returns the RTA and CHA call graphs of p from roots.
+func classGraphs(t *testing.T, p *link.Program, roots []*hierarchy.Method) (rtaGraph, chaGraph *callgraph.Graph) {
+	t.Helper()
+	r, err := rta.Analyze(p, roots, rta.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	c, err := cha.CallGraph(p, roots, cha.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return r, c
 }
