@@ -2,6 +2,7 @@ package pointsto
 
 import (
 	"slices"
+	"strings"
 
 	"github.com/rules-fragment/rules_fragment/tools/analysis/internal/reach"
 	"github.com/rules-fragment/rules_fragment/tools/callgraph"
@@ -119,7 +120,9 @@ func (s *solver) visit(mi *method) error {
 		return nil
 	}
 	for _, r := range refl.list {
-		if !r.cast && !slices.Contains(logged, r.stmt) { // a reflection log's call is modelled
+		// A reflection log's call is modelled, and so are ServiceLoader's
+		// (services.go; what it cannot tell is reported where requested).
+		if !r.cast && !slices.Contains(logged, r.stmt) && !strings.HasPrefix(m.Class.Name, providerImpl) {
 			why := "reflective construction (model off)"
 			if s.opts.ReflectiveTypes > 0 {
 				why = "reflective construction without a cast narrower than Object"
