@@ -15,9 +15,10 @@ import (
 // modules' provides directives and the class path's META-INF/services
 // files (hierarchy.Providers). The analyses model it where a reached call
 // of one of ServiceLoader's static load methods gets a class literal as its
-// service, like GraalVM's native-image and Tai-e's reflection analyses
-// resolve constant class arguments: the providers of that service are
-// instantiated and their constructors (or provider methods) reached. A
+// service, resolving reflection by constants as Livshits, Whaley and Lam
+// (APLAS 2005) do for Class.forName's strings: the providers of that
+// service are instantiated and their constructors (or provider methods)
+// reached. A
 // service argument that is a parameter of a static or private method or
 // a constructor is followed to that method's static and special calls
 // (Forwards); any other (a field, a call's result, a parameter of a method
@@ -35,21 +36,6 @@ func ServiceArg(m *hierarchy.Method) int {
 		return -1
 	}
 	return slices.Index(params, "Ljava/lang/Class;")
-}
-
-// ServiceRequest returns the services that call s of body b (ids of pool)
-// requests through its argument arg: the class literals it may pass, and
-// false if it may pass something else.
-func ServiceRequest(pool *summary.Pool, b *summary.Body, s *summary.Stmt, arg int) ([]string, bool) {
-	if arg < 0 || arg >= len(s.Args) {
-		return nil, false
-	}
-	ids, ok := summary.ClassLiterals(b, s.Args[arg])
-	names := make([]string, len(ids))
-	for i, id := range ids {
-		names[i] = pool.StringAt(id)
-	}
-	return names, ok
 }
 
 // Forwards finds the methods that pass a Class parameter on to a
