@@ -28,16 +28,6 @@ func (b *Builder) AddServices(service string, providers []string) {
 	b.services[b.intern(service)] = append(b.services[service], b.internAll(providers)...)
 }
 
-// ServiceConfigs returns the class-path provider configurations added,
-// sorted by service.
-func (h *Hierarchy) ServiceConfigs() (services []string, providers [][]string) {
-	for _, s := range sortedKeys(h.cpServices) {
-		services = append(services, s)
-		providers = append(providers, h.cpServices[s])
-	}
-	return services, providers
-}
-
 // Providers returns the providers of service: with modules those the
 // modules declare (modules by name), then the class path's, each class
 // once.
@@ -48,12 +38,11 @@ func (h *Hierarchy) Providers(service string, modules bool) []Provider {
 			out = append(out, Provider{Class: cls, Module: module})
 		}
 	}
-	for _, m := range h.modList {
-		if !modules {
-			break
-		}
-		for _, p := range m.Provides[service] {
-			add(p, true)
+	if modules {
+		for _, m := range h.modList {
+			for _, p := range m.Provides[service] {
+				add(p, true)
+			}
 		}
 	}
 	for _, p := range h.cpServices[service] {
@@ -67,16 +56,15 @@ func (h *Hierarchy) Providers(service string, modules bool) []Provider {
 // name): what a linker follows before the hierarchy is built.
 func (b *Builder) AddedServices(modules bool) map[string][]string {
 	out := map[string][]string{}
-	for _, name := range sortedKeys(b.modules) {
-		if !modules {
-			break
-		}
-		for _, sv := range sortedKeys(b.modules[name].Provides) {
-			out[sv] = append(out[sv], b.modules[name].Provides[sv]...)
+	if modules {
+		for _, name := range sortedKeys(b.modules) {
+			for sv, ps := range b.modules[name].Provides {
+				out[sv] = append(out[sv], ps...)
+			}
 		}
 	}
-	for _, sv := range sortedKeys(b.services) {
-		out[sv] = append(out[sv], b.services[sv]...)
+	for sv, ps := range b.services {
+		out[sv] = append(out[sv], ps...)
 	}
 	return out
 }

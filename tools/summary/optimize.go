@@ -15,7 +15,7 @@ package summary
 //     that class's single constant object (constants are abstracted per
 //     class, see docs/SUMMARY_FORMAT.md), and become one variable; class
 //     literals only with literals of the same class, which the ServiceLoader
-//     model reads (ClassLiterals).
+//     model reads (ClassSources).
 //
 // Statement indices are not preserved; allocation and call sites keep their
 // ids (Site), which is what results name.

@@ -18,15 +18,6 @@ const ConstClass = uint8(ir.ConstClass)
 // ServiceLoaderClass is the class whose load methods request services.
 const ServiceLoaderClass = "java/util/ServiceLoader"
 
-// ClassLiterals returns the classes (pool string ids, sorted, each once) of
-// the class literals that variable v of b may hold, following copies and
-// casts, and false if v may also hold anything else (a parameter, a load,
-// a call's result, another constant).
-func ClassLiterals(b *Body, v int32) ([]int32, bool) {
-	lits, params, ok := ClassSources(b, v)
-	return lits, ok && len(params) == 0 && len(lits) > 0
-}
-
 // ClassSources returns what variable v of b may hold, following copies
 // and casts: the class literals' classes (pool string ids, sorted, each
 // once) and the parameters (positions in b.Params, sorted), and false if
