@@ -49,7 +49,7 @@ func run(args []string, stdout, stderr io.Writer, cache *summary.Cache) int {
 	if err != nil {
 		return fail(2, err)
 	}
-	cfg.Cache, cfg.Stderr = cache, stderr
+	cfg.Cache, cfg.Stderr, cfg.Progress = cache, stderr, stderr
 	stop, err := flagx.StartCPUProfile(*cpuprofile)
 	if err != nil {
 		return fail(1, err)

@@ -44,7 +44,7 @@ func run(args []string, _, stderr io.Writer, cache *summary.Cache) int {
 	if err != nil {
 		return fail(2, err)
 	}
-	cfg.Cache = cache
+	cfg.Cache, cfg.Progress = cache, stderr
 	if cfg.Stats != nil {
 		cfg.Stats = stderr
 	}

@@ -21,8 +21,10 @@ import (
 	"github.com/rules-fragment/rules_fragment/tools/hierarchy"
 	"github.com/rules-fragment/rules_fragment/tools/link"
 	"github.com/rules-fragment/rules_fragment/tools/outfile"
+	"github.com/rules-fragment/rules_fragment/tools/progress"
 	"github.com/rules-fragment/rules_fragment/tools/reflog"
 	"github.com/rules-fragment/rules_fragment/tools/report"
+	"github.com/rules-fragment/rules_fragment/tools/report/sarif"
 	"github.com/rules-fragment/rules_fragment/tools/summary"
 )
 
@@ -35,7 +37,11 @@ type Config struct {
 	Analyses                              []string
 	Scope                                 string
 	JSON, Text                            string
-	Release                               int
+	// SARIF, if set, receives the checks' verdicts as a SARIF 2.1.0 log,
+	// whose results point into Sources (sarif.Options) where they can.
+	SARIF   string
+	Sources flagx.List
+	Release int
 	// Fragment: the -client containers are a library analysed for every
 	// possible client (library-fragment mode, link.Placeholders).
 	Fragment                   bool
@@ -73,6 +79,9 @@ type Config struct {
 	Cache *summary.Cache
 	// Stderr receives warnings (nil: os.Stderr).
 	Stderr io.Writer
+	// Progress, if a terminal, shows the step the link is at (package
+	// progress).
+	Progress io.Writer
 }
 
 func (c *Config) stderr() io.Writer {
@@ -97,6 +106,8 @@ func ParseFlags(fs *flag.FlagSet, args []string) (*Config, error) {
 	fs.StringVar(&c.Scope, "scope", "client", "methods reported: client or all")
 	fs.StringVar(&c.JSON, "json", "", "write the JSON result here")
 	fs.StringVar(&c.Text, "text", "-", "write the text report here (- for stdout, empty for none)")
+	fs.StringVar(&c.SARIF, "sarif", "", "write the checks' verdicts here as a SARIF 2.1.0 log (a result per call site a failed check found, at its source line)")
+	fs.Var(&c.Sources, "source", "a client source file's path from the checkout's root, for -sarif's results to point to (else they name the package path, pkg/Main.java); repeatable")
 	fs.IntVar(&c.Release, "release", 17, "Java release for multi-release jars")
 	var checks flagx.List
 	fs.Var(&checks, "check", "check to evaluate, KIND=VALUE (max_unresolved, max_phantom, max_unmodelled, max_polymorphic, max_mean_rc, max_rc: a number; forbid: FROM->TO); repeatable")
@@ -202,6 +213,11 @@ func Run(c *Config, stdout io.Writer) (err error) {
 			return err
 		}
 	}
+	if c.SARIF != "" {
+		if err := outfile.Write(c.SARIF, func(w io.Writer) error { return sarif.Write(w, res, sarif.Options{Sources: c.Sources}) }); err != nil {
+			return err
+		}
+	}
 	switch c.Text {
 	case "":
 	case "-":
@@ -286,6 +302,8 @@ func analyze(c *Config, only bool, log []reflog.Entry) (res *report.Result, miss
 	if c.Warm != "" {
 		warm = loadWarm(c.Cache, c.Warm, c.Analyses)
 	}
+	bar := progress.New(c.Progress, -1, "linking")
+	defer bar.Done()
 	p, err := link.Load(opts)
 	if err != nil {
 		return nil, nil, err
@@ -324,6 +342,7 @@ func analyze(c *Config, only bool, log []reflog.Entry) (res *report.Result, miss
 		scope, sites = func(*hierarchy.Class) bool { return true }, nil
 	}
 	for _, a := range c.Analyses {
+		bar.Describe("analysing: " + a)
 		var g *callgraph.Graph
 		var pt *pointsto.Result
 		switch a {
@@ -367,5 +386,28 @@ func analyze(c *Config, only bool, log []reflog.Entry) (res *report.Result, miss
 		}
 		res.Analyses = append(res.Analyses, an)
 	}
+	if c.SARIF != "" {
+		res.Sources = sourceFiles(p.Hierarchy, res)
+	}
 	return res, nil, nil
+}
+
+// sourceFiles maps the classes of the methods res reports to their
+// SourceFile attributes.
+func sourceFiles(h *hierarchy.Hierarchy, res *report.Result) map[string]string {
+	out := map[string]string{}
+	for _, a := range res.Analyses {
+		for _, m := range a.Methods {
+			class := m.Method[:strings.LastIndexByte(m.Method[:strings.IndexByte(m.Method, '(')], '.')]
+			if _, ok := out[class]; ok {
+				continue
+			}
+			if c := h.Lookup(class); c != nil && c.SourceFile != "" {
+				out[class] = c.SourceFile
+			} else {
+				out[class] = ""
+			}
+		}
+	}
+	return out
 }

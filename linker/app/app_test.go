@@ -5,12 +5,14 @@ import (
 	"encoding/json"
 	"errors"
 	"flag"
+	"io"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 
 	summarizer "github.com/rules-fragment/rules_fragment/summarizer/app"
+	"github.com/rules-fragment/rules_fragment/tools/check"
 	"github.com/rules-fragment/rules_fragment/tools/report"
 	"github.com/rules-fragment/rules_fragment/tools/summary"
 )
@@ -196,4 +198,57 @@ func TestModRefJSON(t *testing.T) {
 		t.Error("-modref -points-to changed the rest of the 0cfa result")
 	}
 	t.Logf("COUNT modref jlex alone 0cfa: %d locations, %d sets, mean |MOD| %.1f; %d variables, mean |pts| %.1f", mt.Locations, mt.Sets, mt.MeanMod, pt.Variables, pt.MeanSize)
+}
+
+// TestSARIF: a failed forbid check puts each offending call site into the
+// SARIF log at the source file its class file names (JLex keeps all its
+// classes in Main.java), and the log is the same bytes in a second run.
+func TestSARIF(t *testing.T) {
+	if _, err := os.Stat(jlex); err != nil {
+		t.Skipf("SKIP: %s not installed (Debian jlex)", jlex)
+	}
+	k, err := check.Parse("forbid=JLex.CLexGen->JLex.CSpec")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var logs [2][]byte
+	for i := range logs {
+		out := filepath.Join(t.TempDir(), "result.sarif")
+		c := &Config{Client: []string{jlex}, Analyses: []string{"rta"}, Scope: "client", Checks: []check.Check{k}, SARIF: out}
+		if err := Run(c, io.Discard); err != nil {
+			t.Fatal(err)
+		}
+		if logs[i], err = os.ReadFile(out); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if !bytes.Equal(logs[0], logs[1]) {
+		t.Error("two runs wrote different SARIF logs")
+	}
+	var log struct {
+		Runs []struct {
+			Results []struct {
+				RuleID    string `json:"ruleId"`
+				Locations []struct {
+					PhysicalLocation struct {
+						ArtifactLocation struct{ URI string }
+						Region           struct{ StartLine int }
+					}
+				}
+			}
+		}
+	}
+	if err := json.Unmarshal(logs[0], &log); err != nil {
+		t.Fatal(err)
+	}
+	results := log.Runs[0].Results
+	if len(results) == 0 {
+		t.Fatal("no results: JLex's CLexGen calls CSpec's methods")
+	}
+	for _, r := range results {
+		p := r.Locations[0].PhysicalLocation
+		if r.RuleID != "forbid" || p.ArtifactLocation.URI != "JLex/Main.java" || p.Region.StartLine <= 0 {
+			t.Errorf("result %+v, want forbid at a line of JLex/Main.java", r)
+		}
+	}
 }

@@ -8,6 +8,7 @@ FragmentSummaryInfo = provider(
         "transitive": "depset of Files: this target's summary and all its dependencies' summaries, the JDK's included",
         "client_jars": "depset of Files: the class jars an analysis of this target treats as client code: its own, or (a binary without sources) those of the targets it wraps",
         "client_summaries": "depset of Files: the summaries of the client_jars' targets (left out of the linker's summaries)",
+        "client_sources": "depset of Files: the source files of the client_jars' targets (srcs), where SARIF results point",
     },
 )
 

@@ -33,6 +33,9 @@ def _summary_aspect_impl(target, ctx):
     # Full class jars (runtime_output_jars), never header or interface jars:
     # summaries hold method bodies.
     jars = target[JavaInfo].runtime_output_jars if JavaInfo in target else []
+
+    # Source files (not source jars), for the linker's SARIF log to point to.
+    srcs = [f for f in getattr(ctx.rule.files, "srcs", []) if not f.path.endswith((".jar", ".srcjar"))]
     if not jars or OPT_OUT_TAG in ctx.rule.attr.tags:
         return [FragmentSummaryInfo(
             summary = None,
@@ -40,6 +43,7 @@ def _summary_aspect_impl(target, ctx):
             transitive = transitive,
             client_jars = depset(jars, transitive = [] if jars else [d.client_jars for d in deps]),
             client_summaries = depset(transitive = [] if jars else [d.client_summaries for d in deps]),
+            client_sources = depset(srcs, transitive = [] if jars else [d.client_sources for d in deps]),
         )]
 
     out = ctx.actions.declare_file("%s.fragment/%s.rfsum" % (target.label.name, target.label.name))
@@ -72,6 +76,7 @@ def _summary_aspect_impl(target, ctx):
             transitive = depset([out], transitive = [transitive]),
             client_jars = depset(jars),
             client_summaries = depset([out]),
+            client_sources = depset(srcs),
         ),
         OutputGroupInfo(fragment_summaries = depset([out], transitive = [transitive])),
     ]

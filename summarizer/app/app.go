@@ -19,6 +19,7 @@ import (
 	"github.com/rules-fragment/rules_fragment/tools/hierarchy"
 	"github.com/rules-fragment/rules_fragment/tools/ir"
 	"github.com/rules-fragment/rules_fragment/tools/outfile"
+	"github.com/rules-fragment/rules_fragment/tools/progress"
 	"github.com/rules-fragment/rules_fragment/tools/summary"
 )
 
@@ -35,6 +36,9 @@ type Config struct {
 	Workers int
 	// Stats, if set, receives one line of figures about the summary.
 	Stats io.Writer
+	// Progress, if a terminal, shows how far the summary has come
+	// (package progress).
+	Progress io.Writer
 	// Warm, if set, is where the warm starts of the points-to analyses go
 	// (a runtime's summary only: pointsto.Checkpoint).
 	Warm string
@@ -119,7 +123,10 @@ func Summarize(c *Config, w *bytes.Buffer) error {
 		return err
 	}
 	defer fe.Close()
-	if err := summary.WriteUnit(w, h, u); err != nil {
+	bar := progress.New(c.Progress, -1, c.Target+": compressing the summary")
+	err = summary.WriteUnit(w, h, u)
+	bar.Done()
+	if err != nil {
 		return err
 	}
 	if c.Stats != nil {
@@ -146,6 +153,7 @@ func Summarize(c *Config, w *bytes.Buffer) error {
 // needs, depClasses, or all) and builds its unit; added counts the
 // dependency classes given to the hierarchy.
 func summarize(c *Config, deps []*summary.Unit, h summary.Header, only bool) (u *summary.Unit, fe *frontend.Program, added int, err error) {
+	bar := progress.New(c.Progress, -1, c.Target+": reading class files")
 	fe, err = frontend.Load(c.Jars, frontend.Options{Release: c.Release, Workers: c.Workers,
 		More: func(b *hierarchy.Builder, files []*frontend.Class) error {
 			// Dependencies join the hierarchy so that the IR is typed as in
@@ -168,10 +176,14 @@ func summarize(c *Config, deps []*summary.Unit, h summary.Header, only bool) (u 
 			}
 			return nil
 		}})
+	bar.Done()
 	if err != nil {
 		return nil, nil, 0, err
 	}
-	if u, err = build(fe); err != nil {
+	bar = progress.New(c.Progress, len(fe.Classes), c.Target+": summarizing classes")
+	u, err = build(fe, bar)
+	bar.Done()
+	if err != nil {
 		fe.Close()
 		return nil, nil, 0, err
 	}
@@ -208,13 +220,15 @@ type classBodies struct {
 	bodies map[string]map[string][]byte // class → name+desc → body
 }
 
-func build(fe *frontend.Program) (*summary.Unit, error) {
+// build summarises fe's classes, counting them on bar.
+func build(fe *frontend.Program, bar *progress.Bar) (*summary.Unit, error) {
 	index := make(map[*frontend.Class]int, len(fe.Classes))
 	for i, c := range fe.Classes {
 		index[c] = i
 	}
 	slots := make([]*classBodies, len(fe.Classes))
 	err := fe.ForEachIR(func(c *frontend.Class, ic *ir.Class) error {
+		defer bar.Add(1)
 		cb := &classBodies{pool: summary.NewPool(), bodies: map[string]map[string][]byte{}}
 		add := func(class string, m *ir.Method) {
 			if cb.bodies[class] == nil {

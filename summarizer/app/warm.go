@@ -12,6 +12,7 @@ import (
 	"github.com/rules-fragment/rules_fragment/tools/analysis/warmstart"
 	"github.com/rules-fragment/rules_fragment/tools/link"
 	"github.com/rules-fragment/rules_fragment/tools/outfile"
+	"github.com/rules-fragment/rules_fragment/tools/progress"
 	"github.com/rules-fragment/rules_fragment/tools/summary"
 )
 
@@ -28,7 +29,10 @@ func writeWarm(c *Config) error {
 		return fmt.Errorf("-warm-start: %s has no JVM start-up code (java/lang/System.initPhase1): not a Java runtime", c.Target)
 	}
 	var states []warmstart.State
+	bar := progress.New(c.Progress, 4, c.Target+": warm starts (cha, rta, 0cfa, andersen)")
+	defer bar.Done()
 	add := func(analysis string, w any, err error) error {
+		bar.Add(1)
 		if err != nil {
 			return err
 		}

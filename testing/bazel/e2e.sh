@@ -133,6 +133,14 @@ grep -q "FAIL forbid=example/render->org/apache/commons/lang3" bazel-testlogs/ch
   { tail -20 "$work/fail-test.log"; fail "render_forbidden_dependency failed for another reason"; }
 grep -q "Renderer.render.*calls org/apache/commons/lang3/StringUtils" bazel-testlogs/checks/render_forbidden_dependency/test.log ||
   fail "the failure does not name the offending call"
+# The same verdict as a SARIF log among the test's outputs, its results at
+# the lines of the library's source file, by its path in the workspace.
+sarif=bazel-bin/checks/render_forbidden_dependency.fragment/result.sarif
+grep -q '"ruleId": "forbid"' "$sarif" && grep -q '"uri": "render/src/main/java/example/render/Renderer.java"' "$sarif" ||
+  { cat "$sarif"; fail "the SARIF log does not point to Renderer.java"; }
+# (Bazel 4.2.3's linux-sandbox cannot zip them here, but lists them.)
+grep -q "^result.sarif"$'\t' bazel-testlogs/checks/render_forbidden_dependency/test.outputs_manifest/MANIFEST ||
+  fail "result.sarif is not among the test's undeclared outputs"
 if "${b1[@]}" build "$remote" //checks:render_forbidden_dependency_checked >"$work/fail-build.log" 2>&1; then
   fail "bazel build //checks:render_forbidden_dependency_checked succeeded"
 fi

@@ -30,6 +30,34 @@ const (
 
 var kinds = []string{MaxUnresolved, MaxPhantom, MaxUnmodelled, MaxPolymorphic, MaxMeanRC, MaxRC, Forbid}
 
+// Description describes a kind of check to readers of its verdicts (the
+// rules of a SARIF log).
+type Description struct {
+	Name  string // a rule name: "ForbiddenCall"
+	Short string // one sentence
+	Full  string // what it counts, and how to fix a failure
+}
+
+var descriptions = map[string]Description{
+	MaxUnresolved: {"UnresolvedCall", "A call does not resolve.",
+		"A call site's method reference does not resolve in the linked program: the JVM would throw the error named (NoSuchMethodError, IncompatibleClassChangeError, …) when the call runs. Usually a dependency of another version than the code was compiled against."},
+	MaxPhantom: {"CallIntoMissingClass", "Calls reach classes missing from the class path.",
+		"Call edges lead into classes that no input defines (phantoms): the analysis cannot see their code, so its results are incomplete there. Add the missing dependency."},
+	MaxUnmodelled: {"UnmodelledInvokedynamic", "invokedynamic sites are not modelled.",
+		"invokedynamic call sites other than lambdas, string concatenation, records and pattern switches: the analyses do not know their targets."},
+	MaxPolymorphic: {"TooManyPolymorphicSites", "Too many polymorphic call sites.",
+		"Call sites with more than one receiver class each need a test per receiver class for polymorphism coverage (receiver classes RC and target methods TM per site)."},
+	MaxMeanRC: {"MeanReceiverClassesTooHigh", "The mean number of receiver classes over polymorphic sites is too high.",
+		"The mean |RC| over polymorphic call sites, a measure of how many tests polymorphism coverage requires."},
+	MaxRC: {"TooManyReceiverClasses", "A call site has too many receiver classes.",
+		"A virtual or interface call site may dispatch on more receiver classes than the limit: polymorphism coverage needs a test for each. A more precise analysis (andersen) or a narrower static type lowers the count."},
+	Forbid: {"ForbiddenCall", "A call from one part of the code to another is forbidden.",
+		"A call edge goes from code matching the check's FROM (a class or package) to code matching its TO: a dependency the build forbids."},
+}
+
+// Describe describes a kind of check (one of Parse's).
+func Describe(kind string) Description { return descriptions[kind] }
+
 // Check is one parsed check.
 type Check struct {
 	Kind     string
@@ -92,7 +120,12 @@ func Evaluate(r *report.Result, checks []Check) []report.CheckResult {
 			switch c.Kind {
 			case MaxUnresolved:
 				bound("unresolved call sites", float64(t.UnresolvedSites))
-				res.Detail = append(res.Detail, sites(a, func(s *report.Site) bool { return s.Error != "" })...)
+				res.Findings = findings(a, func(s *report.Site) string {
+					if s.Error == "" {
+						return ""
+					}
+					return fmt.Sprintf("%s does not resolve: %s", s.Ref, s.Error)
+				})
 			case MaxPhantom:
 				bound("call edges into missing classes", float64(t.PhantomTargets))
 			case MaxUnmodelled:
@@ -109,67 +142,72 @@ func Evaluate(r *report.Result, checks []Check) []report.CheckResult {
 					}
 				}
 				bound("largest |RC| of a call site", float64(most))
-				if !res.OK {
-					res.Detail = append(res.Detail, sites(a, func(s *report.Site) bool { return float64(len(s.RC)) > c.Limit })...)
-				}
+				res.Findings = findings(a, func(s *report.Site) string {
+					if float64(len(s.RC)) <= c.Limit {
+						return ""
+					}
+					return fmt.Sprintf("the call of %s has %d receiver classes, more than %s", s.Ref, len(s.RC), strconv.FormatFloat(c.Limit, 'g', -1, 64))
+				})
 			case Forbid:
-				// One line per offending call site, naming its first
+				// One finding per offending call site, naming its first
 				// forbidden target; the value counts the edges.
-				edges, sites := 0, 0
-				for _, m := range a.Methods {
-					if !matches(m.Method, c.From) {
-						continue
-					}
-					for _, s := range m.Sites {
-						var bad []string
-						for _, tm := range s.TM {
-							if matches(tm, c.To) {
-								bad = append(bad, tm)
-							}
-						}
-						if len(bad) == 0 {
-							continue
-						}
-						edges += len(bad)
-						if sites++; sites <= maxListedDetail {
-							more := ""
-							if len(bad) > 1 {
-								more = fmt.Sprintf(" (and %d more targets there)", len(bad)-1)
-							}
-							res.Detail = append(res.Detail, fmt.Sprintf("%s @%d (line %d) calls %s%s", m.Method, s.Site, s.Line, bad[0], more))
+				edges := 0
+				res.Findings = findings(a, func(s *report.Site) string {
+					var bad []string
+					for _, tm := range s.TM {
+						if matches(tm, c.To) {
+							bad = append(bad, tm)
 						}
 					}
-				}
+					if len(bad) == 0 {
+						return ""
+					}
+					edges += len(bad)
+					more := ""
+					if len(bad) > 1 {
+						more = fmt.Sprintf(" (and %d more targets there)", len(bad)-1)
+					}
+					return "calls " + bad[0] + more
+				}, func(m *report.Method) bool { return matches(m.Method, c.From) })
 				res.Value = float64(edges)
 				res.OK = edges == 0
-				if sites > maxListedDetail {
-					res.Detail = append(res.Detail, fmt.Sprintf("… %d more call sites", sites-maxListedDetail))
-				}
 			}
 			if res.OK {
-				res.Detail = nil
+				res.Detail, res.Findings = nil, nil
 			}
+			res.Detail = append(res.Detail, detail(res.Findings)...)
 			out = append(out, res)
 		}
 	}
 	return out
 }
 
-// sites lists (up to maxListedDetail) the sites for which keep holds.
-func sites(a *report.Analysis, keep func(*report.Site) bool) []string {
-	var out []string
-	n := 0
+// findings lists the sites of a's methods (those callers accepts, all if
+// none is given) for which problem returns a message.
+func findings(a *report.Analysis, problem func(*report.Site) string, callers ...func(*report.Method) bool) []report.Finding {
+	var out []report.Finding
 	for _, m := range a.Methods {
+		if len(callers) > 0 && !callers[0](m) {
+			continue
+		}
 		for _, s := range m.Sites {
-			if keep(s) {
-				if n++; n <= maxListedDetail {
-					out = append(out, fmt.Sprintf("%s @%d (line %d) %s", m.Method, s.Site, s.Line, s.Ref))
-				}
+			if msg := problem(s); msg != "" {
+				out = append(out, report.Finding{Method: m.Method, Site: s.Site, Line: s.Line, Message: msg})
 			}
 		}
 	}
-	if n > maxListedDetail {
-		out = append(out, fmt.Sprintf("… %d more", n-maxListedDetail))
+	return out
+}
+
+// detail names the first maxListedDetail findings, and how many more.
+func detail(fs []report.Finding) []string {
+	var out []string
+	for i, f := range fs {
+		if i == maxListedDetail {
+			out = append(out, fmt.Sprintf("… %d more call sites", len(fs)-maxListedDetail))
+			break
+		}
+		out = append(out, fmt.Sprintf("%s @%d (line %d) %s", f.Method, f.Site, f.Line, f.Message))
 	}
 	return out
 }

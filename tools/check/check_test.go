@@ -72,3 +72,42 @@ func TestEvaluate(t *testing.T) {
 		t.Error("Passed")
 	}
 }
+
+// TestFindings: a failed per-site check lists every offending site as a
+// finding (the SARIF log's results), its Detail only the first ten; a
+// passing check lists none.
+func TestFindings(t *testing.T) {
+	m := &report.Method{Method: "app/ui/View.draw()V"}
+	for i := range int32(12) {
+		m.Sites = append(m.Sites, &report.Site{Site: 3 * i, Line: 40 + i, Ref: "app/db/Store.get()V",
+			TM: []string{"app/db/Store.get()V", "app/db/Cache.get()V"}, RC: []string{"app/db/Cache", "app/db/Store"}})
+	}
+	other := &report.Method{Method: "app/core/Main.run()V", Sites: []*report.Site{{Site: 1, Ref: "app/db/Store.get()V", TM: []string{"app/db/Store.get()V"}}}}
+	r := &report.Result{Analyses: []*report.Analysis{{Analysis: "rta", Methods: []*report.Method{other, m}}}}
+	var checks []Check
+	for _, s := range []string{"forbid=app.ui->app.db", "max_rc=1", "max_rc=2"} {
+		c, err := Parse(s)
+		if err != nil {
+			t.Fatal(err)
+		}
+		checks = append(checks, c)
+	}
+	got := Evaluate(r, checks)
+	forbid, rc1, rc2 := got[0], got[1], got[2]
+	if forbid.OK || len(forbid.Findings) != 12 || forbid.Value != 24 || len(forbid.Detail) != 11 {
+		t.Fatalf("forbid: ok %v, %d findings, value %v, %d detail lines", forbid.OK, len(forbid.Findings), forbid.Value, len(forbid.Detail))
+	}
+	f := forbid.Findings[11]
+	if f.Method != m.Method || f.Site != 33 || f.Line != 51 || f.Message != "calls app/db/Store.get()V (and 1 more targets there)" {
+		t.Errorf("forbid finding %+v", f)
+	}
+	if forbid.Detail[10] != "… 2 more call sites" {
+		t.Errorf("forbid detail %q", forbid.Detail[10])
+	}
+	if rc1.OK || len(rc1.Findings) != 12 || rc1.Findings[0].Message != "the call of app/db/Store.get()V has 2 receiver classes, more than 1" {
+		t.Errorf("max_rc=1: %+v", rc1)
+	}
+	if !rc2.OK || rc2.Findings != nil || rc2.Detail != nil {
+		t.Errorf("max_rc=2: %+v", rc2)
+	}
+}

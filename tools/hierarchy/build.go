@@ -37,6 +37,7 @@ type pending struct {
 	methods        []pendingMethod
 	fields         []FieldSpec
 	nestHost       string
+	sourceFile     string
 	nestMembers    []string
 	permitted      []string
 	synthetic      bool
@@ -191,6 +192,7 @@ func (b *Builder) AddWithModule(cf *classfile.ClassFile, origin, module string) 
 		origin:      b.intern(origin),
 		module:      b.intern(module),
 		nestHost:    b.intern(cf.NestHost),
+		sourceFile:  b.intern(cf.SourceFile),
 		nestMembers: b.internAll(cf.NestMembers),
 		permitted:   b.internAll(cf.PermittedSubclasses),
 	}

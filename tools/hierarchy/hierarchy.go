@@ -37,6 +37,9 @@ type Class struct {
 	Synthetic bool   // added with AddSynthetic
 	Origin    string // caller-provided, e.g. the container path
 	Module    *Module
+	// SourceFile is the class file's SourceFile attribute ("Main.java",
+	// "Util.kt"), "" if it has none (and for summary classes).
+	SourceFile string
 
 	// Nest and sealing attributes as names (JVMS §4.7.28, §4.7.29, §4.7.31);
 	// see NestHostOf.

@@ -117,6 +117,7 @@ func (l *linker) createClasses() {
 			c.Origin = p.origin
 			c.Synthetic = p.synthetic
 			c.NestHost = p.nestHost
+			c.SourceFile = p.sourceFile
 			c.NestMembers = p.nestMembers
 			c.PermittedSubclasses = p.permitted
 		} else {

@@ -31,6 +31,10 @@ type Result struct {
 	Analyses     []*Analysis         `json:"analyses"`
 	// Checks are the verdicts of the checks asked for (tools/check).
 	Checks []CheckResult `json:"checks,omitempty"`
+	// Sources maps the classes of the methods in scope to their class
+	// files' SourceFile attribute ("Main.java"), where they have one, for
+	// the SARIF log (linker -sarif).
+	Sources map[string]string `json:"-"`
 }
 
 // CheckResult is the verdict of one check on one analysis.
@@ -40,6 +44,16 @@ type CheckResult struct {
 	OK       bool     `json:"ok"`
 	Value    float64  `json:"value"`
 	Detail   []string `json:"detail,omitempty"`
+	// Findings are the call sites a failed per-site check found, all of
+	// them (Detail names the first few): the SARIF log's results.
+	Findings []Finding `json:"-"`
+}
+
+// Finding is a call site that fails a check.
+type Finding struct {
+	Method     string // the caller's key
+	Site, Line int32  // bytecode offset; source line, 0 if unknown
+	Message    string // what is wrong there
 }
 
 // Inputs names what was linked (as given, so paths are the caller's).
