@@ -24,6 +24,7 @@ import (
 	"github.com/rules-fragment/rules_fragment/tools/progress"
 	"github.com/rules-fragment/rules_fragment/tools/reflog"
 	"github.com/rules-fragment/rules_fragment/tools/report"
+	"github.com/rules-fragment/rules_fragment/tools/report/htmlreport"
 	"github.com/rules-fragment/rules_fragment/tools/report/sarif"
 	"github.com/rules-fragment/rules_fragment/tools/summary"
 )
@@ -41,6 +42,9 @@ type Config struct {
 	// whose results point into Sources (sarif.Options) where they can.
 	SARIF   string
 	Sources flagx.List
+	// HTML, if set, receives the result as an HTML page of the
+	// polymorphism coverage requirements (package htmlreport).
+	HTML    string
 	Release int
 	// Fragment: the -client containers are a library analysed for every
 	// possible client (library-fragment mode, link.Placeholders).
@@ -107,6 +111,7 @@ func ParseFlags(fs *flag.FlagSet, args []string) (*Config, error) {
 	fs.StringVar(&c.JSON, "json", "", "write the JSON result here")
 	fs.StringVar(&c.Text, "text", "-", "write the text report here (- for stdout, empty for none)")
 	fs.StringVar(&c.SARIF, "sarif", "", "write the checks' verdicts here as a SARIF 2.1.0 log (a result per call site a failed check found, at its source line)")
+	fs.StringVar(&c.HTML, "html", "", "write the result here as an HTML page: per analysis the polymorphic call sites in scope with their receiver classes and target methods, a precision table, the checks")
 	fs.Var(&c.Sources, "source", "a client source file's path from the checkout's root, for -sarif's results to point to (else they name the package path, pkg/Main.java); repeatable")
 	fs.IntVar(&c.Release, "release", 17, "Java release for multi-release jars")
 	var checks flagx.List
@@ -210,6 +215,11 @@ func Run(c *Config, stdout io.Writer) (err error) {
 	}()
 	if c.JSON != "" {
 		if err := outfile.Write(c.JSON, func(w io.Writer) error { return report.WriteJSON(w, res) }); err != nil {
+			return err
+		}
+	}
+	if c.HTML != "" {
+		if err := outfile.Write(c.HTML, func(w io.Writer) error { return htmlreport.Write(w, res) }); err != nil {
 			return err
 		}
 	}

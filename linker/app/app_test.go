@@ -202,7 +202,8 @@ func TestModRefJSON(t *testing.T) {
 
 // TestSARIF: a failed forbid check puts each offending call site into the
 // SARIF log at the source file its class file names (JLex keeps all its
-// classes in Main.java), and the log is the same bytes in a second run.
+// classes in Main.java), and the log is the same bytes in a second run;
+// -html writes the page of the same result.
 func TestSARIF(t *testing.T) {
 	if _, err := os.Stat(jlex); err != nil {
 		t.Skipf("SKIP: %s not installed (Debian jlex)", jlex)
@@ -214,9 +215,13 @@ func TestSARIF(t *testing.T) {
 	var logs [2][]byte
 	for i := range logs {
 		out := filepath.Join(t.TempDir(), "result.sarif")
-		c := &Config{Client: []string{jlex}, Analyses: []string{"rta"}, Scope: "client", Checks: []check.Check{k}, SARIF: out}
+		html := filepath.Join(t.TempDir(), "report.html")
+		c := &Config{Client: []string{jlex}, Analyses: []string{"rta"}, Scope: "client", Checks: []check.Check{k}, SARIF: out, HTML: html}
 		if err := Run(c, io.Discard); err != nil {
 			t.Fatal(err)
+		}
+		if page, err := os.ReadFile(html); err != nil || !bytes.Contains(page, []byte(`<h2 id="analysis-rta">rta: `)) || !bytes.Contains(page, []byte("forbid=JLex/CLexGen-&gt;JLex/CSpec")) {
+			t.Errorf("report.html: %v\n%.500s", err, page)
 		}
 		if logs[i], err = os.ReadFile(out); err != nil {
 			t.Fatal(err)

@@ -6,7 +6,7 @@ load(":providers.bzl", "FragmentJdkInfo", "FragmentSummaryInfo")
 load(":summary_aspect.bzl", "fragment_summary_aspect")
 
 def _link(ctx):
-    """Registers the linker action; returns (json, text, sarif, verdict)."""
+    """Registers the linker action; returns (json, text, sarif, html, verdict)."""
     target = ctx.attr.target
 
     info = target[FragmentSummaryInfo]
@@ -22,6 +22,7 @@ def _link(ctx):
     json = ctx.actions.declare_file(name + ".fragment/result.json")
     text = ctx.actions.declare_file(name + ".fragment/report.txt")
     sarif = ctx.actions.declare_file(name + ".fragment/result.sarif")
+    html = ctx.actions.declare_file(name + ".fragment/report.html")
     verdict = ctx.actions.declare_file(name + ".fragment/verdict.txt")
     args = ctx.actions.args()
     args.use_param_file("@%s", use_always = True)
@@ -53,19 +54,20 @@ def _link(ctx):
     # The SARIF log's results point to the client's source files, by their
     # paths from the workspace root (only their names are passed).
     args.add("-sarif", sarif)
+    args.add("-html", html)
     args.add_all(info.client_sources, before_each = "-source", map_each = _short_path)
     ctx.actions.run(
         executable = ctx.executable._linker,
         arguments = [args],
         inputs = depset(inputs),
-        outputs = [json, text, sarif, verdict],
+        outputs = [json, text, sarif, html, verdict],
         mnemonic = "FragmentLink",
         progress_message = "Linking %s with %d summaries for rules_fragment" % (target.label, len(summaries)),
         # A persistent worker keeps the decoded runtime summary and warm
         # start between links (tools/worker).
         execution_requirements = {"supports-workers": "1"},
     )
-    return json, text, sarif, verdict
+    return json, text, sarif, html, verdict
 
 def _short_path(f):
     return f.short_path
@@ -75,7 +77,7 @@ _TEST_SCRIPT = """#!/bin/bash
 set -euo pipefail
 cat '{text}'
 if [[ -n "${{TEST_UNDECLARED_OUTPUTS_DIR:-}}" ]]; then
-  cp '{json}' '{text}' '{sarif}' "$TEST_UNDECLARED_OUTPUTS_DIR/"
+  cp '{json}' '{text}' '{sarif}' '{html}' "$TEST_UNDECLARED_OUTPUTS_DIR/"
 fi
 if [[ "$(head -n1 '{verdict}')" != PASS ]]; then
   echo
@@ -86,14 +88,14 @@ fi
 """
 
 def _analysis_test_impl(ctx):
-    json, text, sarif, verdict = _link(ctx)
+    json, text, sarif, html, verdict = _link(ctx)
     script = ctx.actions.declare_file(ctx.label.name + ".fragment/test.sh")
     ctx.actions.write(
         output = script,
-        content = _TEST_SCRIPT.format(label = ctx.label, json = json.short_path, text = text.short_path, sarif = sarif.short_path, verdict = verdict.short_path),
+        content = _TEST_SCRIPT.format(label = ctx.label, json = json.short_path, text = text.short_path, sarif = sarif.short_path, html = html.short_path, verdict = verdict.short_path),
         is_executable = True,
     )
-    outputs = [DefaultInfo(executable = script, runfiles = ctx.runfiles(files = [json, text, sarif, verdict]))]
+    outputs = [DefaultInfo(executable = script, runfiles = ctx.runfiles(files = [json, text, sarif, html, verdict]))]
     if ctx.attr.validate:
         # The same verdict as a validation action: `bazel build` of this
         # target fails when a check fails.
@@ -116,9 +118,10 @@ analysis_test = rule(
 dependencies and the Java runtime, runs `analyses`, and fails when one of
 `checks` fails. The linker runs as a build action (cached like any other),
 in a persistent worker that keeps the decoded runtime summary and warm start
-between links (FragmentLink); the result (result.json, report.txt, and the
+between links (FragmentLink); the result (result.json, report.txt, the
 checks' verdicts as a SARIF 2.1.0 log, result.sarif, whose results point to
-the client's source files) goes to the test's undeclared outputs.""",
+the client's source files, and report.html, the polymorphism coverage
+requirements as a page) goes to the test's undeclared outputs.""",
     attrs = {
         "target": attr.label(
             mandatory = True,

@@ -139,8 +139,12 @@ sarif=bazel-bin/checks/render_forbidden_dependency.fragment/result.sarif
 grep -q '"ruleId": "forbid"' "$sarif" && grep -q '"uri": "render/src/main/java/example/render/Renderer.java"' "$sarif" ||
   { cat "$sarif"; fail "the SARIF log does not point to Renderer.java"; }
 # (Bazel 4.2.3's linux-sandbox cannot zip them here, but lists them.)
-grep -q "^result.sarif"$'\t' bazel-testlogs/checks/render_forbidden_dependency/test.outputs_manifest/MANIFEST ||
-  fail "result.sarif is not among the test's undeclared outputs"
+for f in result.sarif report.html; do
+  grep -q "^$f"$'\t' bazel-testlogs/checks/render_forbidden_dependency/test.outputs_manifest/MANIFEST ||
+    fail "$f is not among the test's undeclared outputs"
+done
+grep -q '<h2 id="analysis-rta">rta: [0-9]* polymorphic call sites</h2>' bazel-bin/checks/render_forbidden_dependency.fragment/report.html ||
+  fail "report.html lacks RTA's polymorphic sites"
 if "${b1[@]}" build "$remote" //checks:render_forbidden_dependency_checked >"$work/fail-build.log" 2>&1; then
   fail "bazel build //checks:render_forbidden_dependency_checked succeeded"
 fi
@@ -203,6 +207,6 @@ sed -i 's/new Renderer(40)/new Renderer(50)/' app/src/main/java/example/app/Main
 "${b2[@]}" test "$remote" --worker_sandboxing --execution_log_json_file="$work/exec5.json" //checks:app_analysis >"$work/test5.log" 2>&1 ||
   { tail -40 "$work/test5.log"; fail "analysis_test in a sandboxed worker"; }
 execlog "$work/exec5.json" FragmentLink >"$work/sandboxed.links"
-grep -q "app_analysis.fragment/report.txt worker$" "$work/sandboxed.links" ||
+grep -q "app_analysis.fragment/[a-z.]* worker$" "$work/sandboxed.links" ||
   { cat "$work/sandboxed.links"; fail "the link did not run in a sandboxed worker"; }
 say "ALL E2E CHECKS PASSED (Bazel $(dpkg-query -W -f='${Version}' bazel-bootstrap 2>/dev/null || bazel --version), work dir $work)"
