@@ -35,7 +35,11 @@ import (
 //     entered method is among the site's targets (TM);
 //   - every client method the JDK or a library called (callbacks such as
 //     hashCode, equals, compareTo, run) must be reachable, and so must
-//     every client class initialiser the JVM ran.
+//     every client class initialiser the JVM ran;
+//   - at a virtual or interface call site so checked, every receiver class
+//     the tracer saw (it samples each edge's receivers: the first 8 calls,
+//     then the 16th, 32nd, …) must be among the site's receiver classes
+//     (RC); a hidden lambda class is matched by its host, as below.
 //
 // The inputs are the specifications in testing/corpus/tracer (one small
 // calculator language written for each generator); the programs' outputs
@@ -111,7 +115,7 @@ func TestSoundnessAgainstExecution(t *testing.T) {
 func traceAndCheck(t *testing.T, agent string, p program, r tracedRun, sums, entries []string, warm string) {
 	t.Helper()
 	start := time.Now()
-	edges, log := traceRun(t, agent, p, r)
+	edges, recv, log := traceRun(t, agent, p, r)
 	traced := time.Since(start)
 	client, err := readClient(p.client)
 	if err != nil {
@@ -125,15 +129,15 @@ func traceAndCheck(t *testing.T, agent string, p program, r tracedRun, sums, ent
 	}
 	t.Logf("%s: traced in %.1f s, analysed (%s) in %.1f s", r.name, traced.Seconds(), strings.Join(r.analyses, ", "), time.Since(start).Seconds())
 	for _, a := range res.Analyses {
-		t.Run(a.Analysis, func(t *testing.T) { checkAnalysis(t, r, edges, client, a) })
+		t.Run(a.Analysis, func(t *testing.T) { checkAnalysis(t, r, edges, recv, client, a) })
 	}
 }
 
 // checkAnalysis checks the edges of run r against a: each failure fails t
 // (is only logged, for r.figures' analyses); the exceptions and counts are logged,
 // and fewer than 50 edges from client code fail t.
-func checkAnalysis(t *testing.T, r tracedRun, edges []string, client map[string]*cf.ClassFile, a *report.Analysis) {
-	st := checkEdges(edges, client, a)
+func checkAnalysis(t *testing.T, r tracedRun, edges []string, recv map[string][]string, client map[string]*cf.ClassFile, a *report.Analysis) {
+	st := checkEdges(edges, recv, client, a)
 	failed := t.Errorf
 	if slices.Contains(r.figures, a.Analysis) {
 		failed = t.Logf
@@ -146,8 +150,8 @@ func checkAnalysis(t *testing.T, r tracedRun, edges []string, client map[string]
 	for _, k := range slices.Sorted(maps.Keys(st.exceptions)) {
 		kinds = append(kinds, fmt.Sprintf("%s %d", k, st.exceptions[k]))
 	}
-	t.Logf("COUNT soundness %s %s: %d edges observed (%d from client code, %d into it from elsewhere); %d site edges checked (%d lambda by name), %d callbacks and %d initialisers reachable, %d failures; exceptions: %s",
-		r.name, a.Analysis, len(edges), st.fromClient, st.intoClient, st.checked, st.lambda, st.callbacks, st.initialisers, len(st.failures), strings.Join(kinds, ", "))
+	t.Logf("COUNT soundness %s %s: %d edges observed (%d from client code, %d into it from elsewhere); %d site edges checked (%d lambda by name), %d receiver classes checked at %d sites, %d callbacks and %d initialisers reachable, %d failures; exceptions: %s",
+		r.name, a.Analysis, len(edges), st.fromClient, st.intoClient, st.checked, st.lambda, st.receivers, len(st.receiverSites), st.callbacks, st.initialisers, len(st.failures), strings.Join(kinds, ", "))
 	if st.fromClient < 50 {
 		t.Errorf("%s: only %d edges from client code observed; is the tracer working?", r.name, st.fromClient)
 	}
@@ -269,10 +273,11 @@ func buildAgent(t *testing.T) string {
 	return agentPath
 }
 
-// traceRun runs r under the tracer and returns the observed edges and,
-// with r.reflog, the path of the run's reflection log; it fails the test
-// unless the program succeeded.
-func traceRun(t *testing.T, agent string, p program, r tracedRun) (edges []string, log string) {
+// traceRun runs r under the tracer and returns the observed edges, the
+// receiver classes seen on them (by edge line) and, with r.reflog, the path
+// of the run's reflection log; it fails the test unless the program
+// succeeded.
+func traceRun(t *testing.T, agent string, p program, r tracedRun) (edges []string, recv map[string][]string, log string) {
 	t.Helper()
 	dir := t.TempDir()
 	for _, in := range r.inputs {
@@ -285,7 +290,8 @@ func traceRun(t *testing.T, agent string, p program, r tracedRun) (edges []strin
 		}
 	}
 	edgesFile := filepath.Join(t.TempDir(), "edges.txt")
-	opts := "out=" + edgesFile
+	recvFile := filepath.Join(t.TempDir(), "recv.txt")
+	opts := "out=" + edgesFile + ",recv=" + recvFile
 	for _, pre := range r.prefixes {
 		opts += ",prefix=" + pre
 	}
@@ -324,7 +330,17 @@ func traceRun(t *testing.T, agent string, p program, r tracedRun) (edges []strin
 			t.Fatalf("%s: the tracer wrote no reflection log: %v", r.name, err)
 		}
 	}
-	return strings.Split(strings.TrimSuffix(string(b), "\n"), "\n"), log
+	rb, err := os.ReadFile(recvFile)
+	if err != nil {
+		t.Fatalf("%s: the tracer wrote no receivers: %v", r.name, err)
+	}
+	recv = map[string][]string{}
+	for _, l := range strings.Split(strings.TrimSuffix(string(rb), "\n"), "\n") {
+		if e, c, ok := strings.Cut(l, " on "); ok {
+			recv[e] = append(recv[e], c)
+		}
+	}
+	return strings.Split(strings.TrimSuffix(string(b), "\n"), "\n"), recv, log
 }
 
 // readClient returns the classes of a client jar by name.
@@ -416,6 +432,8 @@ func hiddenClass(class string) bool {
 type soundness struct {
 	fromClient, intoClient int
 	checked, lambda        int
+	receivers              int             // receiver classes checked against RC
+	receiverSites          map[string]bool // the sites they were seen at
 	callbacks              int
 	initialisers           int            // client class initialisers reachable
 	exceptions             map[string]int // by kind
@@ -429,9 +447,10 @@ type excepted struct {
 	edge       edge
 }
 
-// checkEdges checks the observed edges (tracer lines) against a.
-func checkEdges(lines []string, client map[string]*cf.ClassFile, a *report.Analysis) *soundness {
-	st := &soundness{exceptions: map[string]int{}}
+// checkEdges checks the observed edges (tracer lines) and the receiver
+// classes seen on them (by line; nil for none) against a.
+func checkEdges(lines []string, recv map[string][]string, client map[string]*cf.ClassFile, a *report.Analysis) *soundness {
+	st := &soundness{exceptions: map[string]int{}, receiverSites: map[string]bool{}}
 	methods := map[string]*report.Method{}
 	lambdaMethods := map[string][]*report.Method{} // by host class
 	for _, m := range a.Methods {
@@ -475,7 +494,7 @@ func checkEdges(lines []string, client map[string]*cf.ClassFile, a *report.Analy
 				fail("edge %s: the class initialiser %s is not reachable", line, e.callee.key())
 			}
 		case callerClient:
-			checkClientCall(st, e, line, client[e.caller.class], methods, after, except, fail)
+			checkClientCall(st, e, line, recv[line], client[e.caller.class], methods, after, except, fail)
 		case callerLambda && e.caller.name == "<init>" && e.callee.key() == "java/lang/Object.<init>()V":
 			// The JVM's lambda class has a constructor storing the
 			// captured values; the IR stores them at the allocation.
@@ -582,7 +601,7 @@ func isInvoke(k string) bool {
 }
 
 // checkClientCall checks an edge from a method of client class c.
-func checkClientCall(st *soundness, e edge, line string, c *cf.ClassFile, methods map[string]*report.Method,
+func checkClientCall(st *soundness, e edge, line string, recv []string, c *cf.ClassFile, methods map[string]*report.Method,
 	after map[string]bool, except func(kind, line string), fail func(string, ...any)) {
 	if e.bci < 0 {
 		except("native caller", line)
@@ -645,6 +664,7 @@ func checkClientCall(st *soundness, e edge, line string, c *cf.ClassFile, method
 		fail("edge %s: %s has no call site %d", line, e.caller.key(), e.bci)
 	case slices.Contains(site.TM, e.callee.key()):
 		st.checked++
+		checkReceivers(st, line, e.caller.key(), site, recv, except, fail)
 	case proxyClass(e.callee.class) && slices.ContainsFunc(site.TM, isInvoke):
 		st.checked++ // the points-to analyses' model (pointsto/proxy.go)
 	case proxyClass(e.callee.class):
@@ -654,8 +674,30 @@ func checkClientCall(st *soundness, e edge, line string, c *cf.ClassFile, method
 	case hiddenClass(e.callee.class) && lambdaTarget(site.TM, e.callee):
 		st.checked++
 		st.lambda++
+		checkReceivers(st, line, e.caller.key(), site, recv, except, fail)
 	default:
 		fail("edge %s: site %d (%s %s) has targets %q", line, e.bci, site.Kind, site.Ref, site.TM)
+	}
+}
+
+// checkReceivers checks the receiver classes seen on an edge to site of
+// caller against the site's receiver classes (RC); static and special
+// calls do not dispatch and have none.
+func checkReceivers(st *soundness, line, caller string, site *report.Site, classes []string, except func(kind, line string), fail func(string, ...any)) {
+	if site.Kind != "virtual" && site.Kind != "interface" {
+		return
+	}
+	for _, c := range classes {
+		switch {
+		case slices.Contains(site.RC, c),
+			hiddenClass(c) && lambdaHost(c) != "" && slices.ContainsFunc(site.RC, func(r string) bool { return lambdaHost(r) == lambdaHost(c) }):
+			st.receivers++
+			st.receiverSites[fmt.Sprintf("%s@%d", caller, site.Site)] = true
+		case proxyClass(c):
+			except("receiver is a dynamic proxy", line+" on "+c)
+		default:
+			fail("edge %s: the receiver class %s is not among the %d receiver classes of site %d (%s %s)", line, c, len(site.RC), site.Site, site.Kind, site.Ref)
+		}
 	}
 }
 
@@ -697,11 +739,11 @@ func TestSoundnessLambdaNames(t *testing.T) {
 		"p/Host$$Lambda$14.0x0000000800c0b000.run()V@5 -> p/Host.other()V",
 		"p/Host$$Lambda$14.0x0000000800c0b000.call()V@5 -> p/Host.lambda$main$0()V",
 	}
-	if st := checkEdges(ok, client, a); len(st.failures) != 0 || st.lambda != 1 {
+	if st := checkEdges(ok, nil, client, a); len(st.failures) != 0 || st.lambda != 1 {
 		t.Errorf("lambda caller: %+v", st)
 	}
 	for _, l := range bad {
-		if st := checkEdges([]string{l}, client, a); len(st.failures) != 1 {
+		if st := checkEdges([]string{l}, nil, client, a); len(st.failures) != 1 {
 			t.Errorf("%s: accepted (%+v)", l, st)
 		}
 	}
@@ -735,5 +777,38 @@ func TestAfterReflection(t *testing.T) {
 	// A lambda class's calls are modelled, not reflection.
 	if got := afterReflection([]string{"p/Main$$Lambda$14.0x0000000800c0b000.run()V@5 -> p/C.run()V"}, client); len(got) != 0 {
 		t.Errorf("called from a lambda class: %v, want none", got)
+	}
+}
+
+// TestCheckReceivers: a receiver class outside the site's RC fails, a
+// hidden lambda class matches a lambda class of its host, a proxy is an
+// exception, and special calls have no RC to check.
+func TestCheckReceivers(t *testing.T) {
+	site := &report.Site{Site: 4, Kind: "interface", Ref: "app/Shape.area()D",
+		RC: []string{"app/Circle", "app/Main$$Lambda$0$1"}, TM: []string{"app/Circle.area()D"}}
+	for _, tc := range []struct {
+		kind     string
+		classes  []string
+		checked  int
+		excepted int
+		failures int
+	}{
+		{"interface", []string{"app/Circle"}, 1, 0, 0},
+		{"interface", []string{"app/Square"}, 0, 0, 1},
+		{"interface", []string{"app/Main$$Lambda$14.0x0000000800c01234"}, 1, 0, 0},
+		{"interface", []string{"app/Other$$Lambda$3.0x0000000800c01234"}, 0, 0, 1},
+		{"interface", []string{"jdk/proxy1/$Proxy7"}, 0, 1, 0},
+		{"special", []string{"app/Square"}, 0, 0, 0},
+	} {
+		st := &soundness{exceptions: map[string]int{}, receiverSites: map[string]bool{}}
+		s := *site
+		s.Kind = tc.kind
+		var failures []string
+		checkReceivers(st, "app/Main.run()V@4 -> app/Circle.area()D", "app/Main.run()V", &s, tc.classes,
+			func(kind, line string) { st.exceptions[kind]++ },
+			func(f string, args ...any) { failures = append(failures, fmt.Sprintf(f, args...)) })
+		if st.receivers != tc.checked || st.exceptions["receiver is a dynamic proxy"] != tc.excepted || len(failures) != tc.failures {
+			t.Errorf("%s %v: %d checked, %v excepted, failures %q", tc.kind, tc.classes, st.receivers, st.exceptions, failures)
+		}
 	}
 }

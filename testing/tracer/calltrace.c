@@ -52,6 +52,19 @@
  * prefixes (JDK callers such as ServiceLoader too). Without reflog= the
  * agent does and adds nothing (same capabilities, same output).
  *
+ *   java -agentpath:/path/libcalltrace.so=out=EDGES.txt,prefix=P,recv=RECV.txt ...
+ *
+ * With recv=FILE it also records the classes of the receivers of the calls
+ * from client code into instance methods, and writes at VMDeath the
+ * distinct lines, sorted,
+ *
+ *   callerClass.name(desc)@bci -> calleeClass.name(desc) on ReceiverClass
+ *
+ * for the soundness test's check of receiver classes (RC). Reading the
+ * receiver is a VM operation (GetLocalInstance), so it samples: the first
+ * 8 calls of each edge and then the 16th, 32nd, 64th, ... (a class seen only
+ * in between is missed, never invented).
+ *
  * Build: gcc -shared -fPIC -O2 -Wall -I$JDK/include -I$JDK/include/linux
  *        -o libcalltrace.so calltrace.c
  */
@@ -100,13 +113,22 @@ typedef struct {
     int role;    /* R_* */
     size_t clen; /* length of "pkg/C" in name */
     size_t nlen; /* length of "name" */
+    int instance; /* not static: the callee of a call has a receiver */
 } Method;
 
 /* An edge: caller, call-site bci, callee. */
 typedef struct {
     Method *caller, *callee;
     jint bci;
+    unsigned calls; /* with recv=: calls made, for sampling receivers */
 } Edge;
+
+/* A receiver class seen on an edge (recv=); cls is interned. */
+typedef struct {
+    Method *caller, *callee;
+    jint bci;
+    const char *cls;
+} Recv;
 
 /* A reflective entry; the key is all but line, made once per new key. */
 typedef struct {
@@ -136,6 +158,7 @@ static jvmtiEnv *jvmti;
 static jrawMonitorID lock;   /* guards everything below */
 static char *out_path;
 static char *reflog_path;    /* NULL: no reflection log */
+static char *recv_path;      /* NULL: no receivers */
 static char *prefixes[64];
 static int nprefixes;
 static int dead;             /* set at VMDeath: record nothing more */
@@ -149,6 +172,10 @@ static Refl *refls;
 static size_t rcap, rlen;
 static Miss *misses;
 static size_t xcap, xlen;
+static Recv *recvs;
+static size_t vcap, vlen;
+static char **names;         /* interned receiver class names */
+static size_t ncap, ncount;
 
 static size_t hash_ptr(const void *p) {
     uint64_t x = (uint64_t)(uintptr_t)p;
@@ -283,6 +310,8 @@ static Method *method(jmethodID id) {
     m->role = reflect_role(cn, cl, name, desc);
     m->clen = cl;
     m->nlen = strlen(name);
+    jint mods;
+    m->instance = (*jvmti)->GetMethodModifiers(jvmti, id, &mods) == JVMTI_ERROR_NONE && (mods & 0x0008) == 0;
     (*jvmti)->Deallocate(jvmti, (unsigned char *)csig);
     (*jvmti)->Deallocate(jvmti, (unsigned char *)name);
     (*jvmti)->Deallocate(jvmti, (unsigned char *)desc);
@@ -309,12 +338,13 @@ static void edges_insert(Edge e) {
     edges[i] = e;
 }
 
-/* Adds an edge unless present. Called with lock held. */
-static void add_edge(Method *caller, jint bci, Method *callee) {
-    Edge e = {caller, callee, bci};
+/* Adds an edge unless present and returns it (valid until the next
+ * addition). Called with lock held. */
+static Edge *add_edge(Method *caller, jint bci, Method *callee) {
+    Edge e = {caller, callee, bci, 0};
     for (size_t i = hash_edge(&e) & (ecap - 1); edges[i].caller != NULL; i = (i + 1) & (ecap - 1))
         if (edges[i].caller == caller && edges[i].callee == callee && edges[i].bci == bci)
-            return;
+            return &edges[i];
     if (2 * (elen + 1) > ecap) {
         Edge *old = edges;
         size_t oldcap = ecap;
@@ -327,6 +357,100 @@ static void add_edge(Method *caller, jint bci, Method *callee) {
     }
     edges_insert(e);
     elen++;
+    for (size_t i = hash_edge(&e) & (ecap - 1);; i = (i + 1) & (ecap - 1))
+        if (edges[i].caller == caller && edges[i].callee == callee && edges[i].bci == bci)
+            return &edges[i];
+}
+
+/* Returns the interned copy of s. Called with lock held. */
+static const char *intern(const char *s) {
+    size_t i = hash_str(s) & (ncap - 1);
+    for (; names[i] != NULL; i = (i + 1) & (ncap - 1))
+        if (strcmp(names[i], s) == 0)
+            return names[i];
+    if (2 * (ncount + 1) > ncap) {
+        char **old = names;
+        size_t oldcap = ncap;
+        ncap *= 2;
+        names = xcalloc(ncap, sizeof *names);
+        for (size_t j = 0; j < oldcap; j++)
+            if (old[j] != NULL) {
+                size_t k = hash_str(old[j]) & (ncap - 1);
+                while (names[k] != NULL)
+                    k = (k + 1) & (ncap - 1);
+                names[k] = old[j];
+            }
+        free(old);
+        i = hash_str(s) & (ncap - 1);
+        while (names[i] != NULL)
+            i = (i + 1) & (ncap - 1);
+    }
+    names[i] = strdup(s);
+    ncount++;
+    return names[i];
+}
+
+static size_t hash_recv(const Recv *r) {
+    return hash_ptr(r->caller) * 31 + hash_ptr(r->callee) * 7 + (size_t)r->bci + hash_ptr(r->cls) * 17;
+}
+
+static void recvs_insert(Recv r) {
+    size_t i = hash_recv(&r) & (vcap - 1);
+    while (recvs[i].caller != NULL)
+        i = (i + 1) & (vcap - 1);
+    recvs[i] = r;
+}
+
+/* Records receiver class cls (interned) on an edge unless recorded. Called
+ * with lock held. */
+static void add_recv(Method *caller, jint bci, Method *callee, const char *cls) {
+    Recv r = {caller, callee, bci, cls};
+    for (size_t i = hash_recv(&r) & (vcap - 1); recvs[i].caller != NULL; i = (i + 1) & (vcap - 1))
+        if (recvs[i].caller == caller && recvs[i].callee == callee && recvs[i].bci == bci && recvs[i].cls == cls)
+            return;
+    if (2 * (vlen + 1) > vcap) {
+        Recv *old = recvs;
+        size_t oldcap = vcap;
+        vcap *= 2;
+        recvs = xcalloc(vcap, sizeof *recvs);
+        for (size_t j = 0; j < oldcap; j++)
+            if (old[j].caller != NULL)
+                recvs_insert(old[j]);
+        free(old);
+    }
+    recvs_insert(r);
+    vlen++;
+}
+
+/* Samples the n-th call of an edge (n from 1): the first 8, then powers of two. */
+static int sampled(unsigned n) {
+    return n <= 8 || (n & (n - 1)) == 0;
+}
+
+/* Records the class of the receiver of the method just entered (depth 0,
+ * its this) on the edge from caller at loc. Called without the lock: a VM
+ * operation. */
+static void record_receiver(jvmtiEnv *env, JNIEnv *jni, jthread thread, Method *from, jlocation loc, Method *to) {
+    jobject self = NULL;
+    if ((*env)->GetLocalInstance(env, thread, 0, &self) != JVMTI_ERROR_NONE || self == NULL)
+        return;
+    jclass cls = (*jni)->GetObjectClass(jni, self);
+    char *sig = NULL;
+    if (cls != NULL && (*env)->GetClassSignature(env, cls, &sig, NULL) == JVMTI_ERROR_NONE) {
+        /* "Lpkg/C;" -> "pkg/C" */
+        size_t n = strlen(sig);
+        if (n >= 2 && sig[0] == 'L' && sig[n - 1] == ';') {
+            sig[n - 1] = '\0';
+            (*env)->RawMonitorEnter(env, lock);
+            if (!dead)
+                add_recv(from, (jint)loc, to, intern(sig + 1));
+            (*env)->RawMonitorExit(env, lock);
+        }
+        (*env)->Deallocate(env, (unsigned char *)sig);
+    }
+    if (cls != NULL)
+        (*jni)->DeleteLocalRef(jni, cls);
+    (*jni)->DeleteLocalRef(jni, self);
 }
 
 /* A string being built. */
@@ -733,9 +857,14 @@ static void JNICALL on_method_entry(jvmtiEnv *env, JNIEnv *jni, jthread thread, 
     (*env)->RawMonitorEnter(env, lock);
     Method *from = dead ? NULL : method(caller);
     Method *to = from != NULL ? method(callee) : NULL;
-    if (to != NULL && (from->client || to->client))
-        add_edge(from, (jint)loc, to);
+    int sample = 0;
+    if (to != NULL && (from->client || to->client)) {
+        Edge *e = add_edge(from, (jint)loc, to);
+        sample = recv_path != NULL && from->client && to->instance && sampled(++e->calls);
+    }
     (*env)->RawMonitorExit(env, lock);
+    if (sample)
+        record_receiver(env, jni, thread, from, loc, to);
     /* Cheap test first: a target is entered from an accessor frame that
      * calls targets. Records are never freed, so to stays valid without
      * the lock. */
@@ -854,7 +983,35 @@ static void write_reflog(void) {
     free(lines);
 }
 
-/* Writes the edges, sorted, and the reflection log; stops recording. */
+/* Writes the receivers: "caller@bci -> callee on Class", sorted. Called
+ * with lock held. */
+static void write_recvs(void) {
+    char **lines = xcalloc(vlen + 1, sizeof *lines);
+    size_t n = 0;
+    for (size_t i = 0; i < vcap; i++) {
+        Recv *r = &recvs[i];
+        if (r->caller == NULL)
+            continue;
+        size_t len = strlen(r->caller->name) + strlen(r->callee->name) + strlen(r->cls) + 40;
+        lines[n] = xcalloc(len, 1);
+        snprintf(lines[n], len, "%s@%d -> %s on %s", r->caller->name, (int)r->bci, r->callee->name, r->cls);
+        n++;
+    }
+    qsort(lines, n, sizeof *lines, cmp_lines);
+    FILE *f = fopen(recv_path, "w");
+    if (f == NULL)
+        perror(recv_path);
+    for (size_t i = 0; f != NULL && i < n; i++)
+        fprintf(f, "%s\n", lines[i]);
+    if (f != NULL)
+        fclose(f);
+    for (size_t i = 0; i < n; i++)
+        free(lines[i]);
+    free(lines);
+}
+
+/* Writes the edges, sorted, the reflection log and the receivers; stops
+ * recording. */
 static void JNICALL on_vm_death(jvmtiEnv *env, JNIEnv *jni) {
     (void)jni;
     (*env)->RawMonitorEnter(env, lock);
@@ -881,11 +1038,13 @@ static void JNICALL on_vm_death(jvmtiEnv *env, JNIEnv *jni) {
     }
     if (reflog_path != NULL)
         write_reflog();
+    if (recv_path != NULL)
+        write_recvs();
     (*env)->RawMonitorExit(env, lock);
 }
 
 JNIEXPORT jint JNICALL Agent_OnLoad(JavaVM *vm, char *options, void *reserved) {
-    /* Options: out=FILE,prefix=P[,prefix=P...][,reflog=FILE] */
+    /* Options: out=FILE,prefix=P[,prefix=P...][,reflog=FILE][,recv=FILE] */
     (void)reserved;
     char *opts = strdup(options != NULL ? options : ""), *save = NULL;
     for (char *o = strtok_r(opts, ",", &save); o != NULL; o = strtok_r(NULL, ",", &save)) {
@@ -895,8 +1054,10 @@ JNIEXPORT jint JNICALL Agent_OnLoad(JavaVM *vm, char *options, void *reserved) {
             prefixes[nprefixes++] = o + 7;
         else if (strncmp(o, "reflog=", 7) == 0)
             reflog_path = o + 7;
+        else if (strncmp(o, "recv=", 5) == 0)
+            recv_path = o + 5;
         else {
-            fprintf(stderr, "calltrace: unknown option %s (want out=FILE,prefix=P,...,reflog=FILE)\n", o);
+            fprintf(stderr, "calltrace: unknown option %s (want out=FILE,prefix=P,...,reflog=FILE,recv=FILE)\n", o);
             return JNI_ERR;
         }
     }
@@ -909,10 +1070,10 @@ JNIEXPORT jint JNICALL Agent_OnLoad(JavaVM *vm, char *options, void *reserved) {
     jvmtiCapabilities caps;
     memset(&caps, 0, sizeof caps);
     caps.can_generate_method_entry_events = 1;
-    if (reflog_path != NULL) { /* only then: without reflog= nothing changes */
-        caps.can_access_local_variables = 1; /* GetLocalInstance */
+    if (reflog_path != NULL || recv_path != NULL) /* only then: without them nothing changes */
+        caps.can_access_local_variables = 1;      /* GetLocalInstance */
+    if (reflog_path != NULL)
         caps.can_get_line_numbers = 1;
-    }
     if ((*jvmti)->AddCapabilities(jvmti, &caps) != JVMTI_ERROR_NONE)
         return JNI_ERR;
     jvmtiEventCallbacks cb;
@@ -927,6 +1088,10 @@ JNIEXPORT jint JNICALL Agent_OnLoad(JavaVM *vm, char *options, void *reserved) {
     refls = xcalloc(rcap, sizeof *refls);
     xcap = 1 << 8;
     misses = xcalloc(xcap, sizeof *misses);
+    vcap = 1 << 12;
+    recvs = xcalloc(vcap, sizeof *recvs);
+    ncap = 1 << 10;
+    names = xcalloc(ncap, sizeof *names);
     if ((*jvmti)->CreateRawMonitor(jvmti, "calltrace", &lock) != JVMTI_ERROR_NONE ||
         (*jvmti)->SetEventCallbacks(jvmti, &cb, sizeof cb) != JVMTI_ERROR_NONE ||
         (*jvmti)->SetEventNotificationMode(jvmti, JVMTI_ENABLE, JVMTI_EVENT_METHOD_ENTRY, NULL) != JVMTI_ERROR_NONE ||
