@@ -2,13 +2,16 @@
 //
 //	fragment stats [flags] CONTAINER...        class hierarchy and IR statistics of a classpath
 //	fragment ir [flags] -cp PATHS CLASS [METHOD] a class's hierarchy facts and three-address IR
+//	fragment coverage -result R.json -edges E.txt [-receivers V.txt]
+//	                                             how much of the polymorphism coverage requirements a traced run met
 //
 // CONTAINER is a directory, .class file, jar/zip/war, jmod, JDK runtime image
-// (lib/modules) or JDK home. Later subcommands (summarize, link, coverage)
-// share these front-end flags.
+// (lib/modules) or JDK home. The summarizer and linker are programs of
+// their own.
 package main
 
 import (
+	"errors"
 	"fmt"
 	"os"
 )
@@ -17,9 +20,11 @@ func usage() {
 	fmt.Fprintln(os.Stderr, `usage:
   fragment stats [-release N] [-workers N] CONTAINER...
   fragment ir [-release N] -cp PATH[:PATH...] CLASS [METHOD]
+  fragment coverage -result RESULT.json -edges EDGES.txt [-receivers RECV.txt] [-json OUT] [-min-rc F] [-min-tm F]
 
 CLASS is a binary name (java.util.ArrayList or java/util/ArrayList);
-METHOD selects methods by name, or name+descriptor.`)
+METHOD selects methods by name, or name+descriptor. coverage reads a
+linker result (linker -json) and a run traced by testing/tracer's agent.`)
 	os.Exit(2)
 }
 
@@ -33,6 +38,8 @@ func main() {
 		err = runStats(os.Args[2:], os.Stdout)
 	case "ir":
 		err = runIR(os.Args[2:], os.Stdout)
+	case "coverage":
+		err = runCoverage(os.Args[2:], os.Stdout)
 	case "-h", "-help", "--help", "help":
 		usage()
 	default:
@@ -41,6 +48,9 @@ func main() {
 	}
 	if err != nil {
 		fmt.Fprintln(os.Stderr, "fragment:", err)
+		if errors.Is(err, errBelow) {
+			os.Exit(3)
+		}
 		os.Exit(1)
 	}
 }

@@ -2,9 +2,13 @@ package main
 
 import (
 	"bytes"
+	"errors"
 	"os"
+	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/rules-fragment/rules_fragment/tools/report"
 )
 
 const jflexJar = "/usr/share/java/jflex.jar"
@@ -36,5 +40,47 @@ func TestStatsAndIR(t *testing.T) {
 	}
 	if err := runIR([]string{"-cp", jflexJar, "no.such.Class"}, &out); err == nil || !strings.Contains(err.Error(), "not on the classpath") {
 		t.Errorf("missing class: got %v", err)
+	}
+}
+
+// TestCoverageCommand: fragment coverage reads a linker result and a trace,
+// prints each analysis' share met, writes the sites as JSON, and reports a
+// share below -min-rc as errBelow.
+func TestCoverageCommand(t *testing.T) {
+	dir := t.TempDir()
+	res := &report.Result{Schema: report.Schema, Analyses: []*report.Analysis{{Analysis: "rta", Methods: []*report.Method{{
+		Method: "app/Main.run()V", Sites: []*report.Site{{Site: 4, Kind: "interface", Ref: "app/Shape.area()D",
+			RC: []string{"app/Circle", "app/Square"}, TM: []string{"app/Circle.area()D", "app/Square.area()D"}}}}}}}}
+	var buf bytes.Buffer
+	if err := report.WriteJSON(&buf, res); err != nil {
+		t.Fatal(err)
+	}
+	files := map[string]string{
+		"result.json": buf.String(),
+		"edges.txt":   "app/Main.run()V@4 -> app/Circle.area()D\n",
+		"recv.txt":    "app/Main.run()V@4 -> app/Circle.area()D on app/Circle\n",
+	}
+	for name, content := range files {
+		if err := os.WriteFile(filepath.Join(dir, name), []byte(content), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	args := []string{"-result", filepath.Join(dir, "result.json"), "-edges", filepath.Join(dir, "edges.txt"),
+		"-receivers", filepath.Join(dir, "recv.txt"), "-json", filepath.Join(dir, "coverage.json")}
+	var out bytes.Buffer
+	if err := runCoverage(args, &out); err != nil {
+		t.Fatal(err)
+	}
+	if want := "rta: 1 polymorphic sites, 1 reached; receiver classes 1 of 2 (50.0%), target methods 1 of 2 (50.0%); 0 observations outside the requirements\n"; out.String() != want {
+		t.Errorf("got %q, want %q", out.String(), want)
+	}
+	if b, err := os.ReadFile(filepath.Join(dir, "coverage.json")); err != nil || !bytes.Contains(b, []byte(`"covered_rc": [`)) {
+		t.Errorf("coverage.json: %v\n%s", err, b)
+	}
+	if err := runCoverage(append(args, "-min-rc", "0.6"), &out); !errors.Is(err, errBelow) {
+		t.Errorf("-min-rc 0.6: got %v, want errBelow", err)
+	}
+	if err := runCoverage(append(args[:4:4], "-result", filepath.Join(dir, "edges.txt")), &out); err == nil || !strings.Contains(err.Error(), "edges.txt") {
+		t.Errorf("a bad result: got %v", err)
 	}
 }

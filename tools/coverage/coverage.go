@@ -1,0 +1,271 @@
+// Package coverage measures how much of the polymorphism coverage
+// requirements an analysis computes a program run met (research/
+// seed-002-004.md §1.1, seed 002's polymorphism testing): at each
+// polymorphic call site c, the receiver classes RC(c) a test suite should
+// make the call on and the target methods TM(c) it should reach, against
+// those a run was seen to use. The run is a trace in the format of
+// testing/tracer's JVMTI agent: its edges ("caller@bci -> callee") and
+// its receivers ("caller@bci -> callee on Class").
+//
+// The JVM's lambda classes are hidden classes (Host$$Lambda$N.0x…, as
+// JVMTI names them) that the IR names Host$$Lambda$I$S: an observed one
+// covers the RC entries of the same host, and a call entering a method of
+// one covers the TM entries of the same host, name and descriptor.
+// Observations outside the requirements (which a sound analysis never
+// has, reflection aside) are listed as unexpected, not counted; entered
+// methods of another name or descriptor than the site's method reference
+// are the JVM's own calls at the instruction (class loading, exceptions
+// it throws) and are ignored. One hidden lambda class covers every IR
+// lambda class of its host at the site, so a host with several lambdas
+// there may be credited too much.
+package coverage
+
+import (
+	"bufio"
+	"fmt"
+	"io"
+	"slices"
+	"strconv"
+	"strings"
+
+	"github.com/rules-fragment/rules_fragment/tools/report"
+)
+
+// SiteKey names a call site: the caller's key and the bytecode offset.
+type SiteKey struct {
+	Method string
+	Site   int32
+}
+
+// Trace is what a run was seen to do, per call site.
+type Trace struct {
+	Targets   map[SiteKey][]string   // methods entered
+	Receivers map[SiteKey][]Receiver // receiver classes, with the method entered
+}
+
+// Receiver is a receiver class seen at a site, and the method it entered.
+type Receiver struct{ Callee, Class string }
+
+// ReadTrace reads a tracer's edges and receivers (nil: none); each file is
+// named in errors, with the line.
+func ReadTrace(edges io.Reader, edgesName string, recv io.Reader, recvName string) (*Trace, error) {
+	t := &Trace{Targets: map[SiteKey][]string{}, Receivers: map[SiteKey][]Receiver{}}
+	read := func(r io.Reader, name string, withClass bool) error {
+		sc := bufio.NewScanner(r)
+		sc.Buffer(nil, 1<<20)
+		for n := 1; sc.Scan(); n++ {
+			line := sc.Text()
+			if line == "" {
+				continue
+			}
+			k, callee, class, err := parseLine(line, withClass)
+			if err != nil {
+				return fmt.Errorf("%s:%d: %v", name, n, err)
+			}
+			if withClass {
+				if r := (Receiver{callee, class}); !slices.Contains(t.Receivers[k], r) {
+					t.Receivers[k] = append(t.Receivers[k], r)
+				}
+			} else {
+				t.Targets[k] = appendNew(t.Targets[k], callee)
+			}
+		}
+		if err := sc.Err(); err != nil {
+			return fmt.Errorf("%s: %v", name, err)
+		}
+		return nil
+	}
+	if err := read(edges, edgesName, false); err != nil {
+		return nil, err
+	}
+	if recv != nil {
+		if err := read(recv, recvName, true); err != nil {
+			return nil, err
+		}
+	}
+	return t, nil
+}
+
+// parseLine splits "caller@bci -> callee[ on Class]".
+func parseLine(line string, withClass bool) (SiteKey, string, string, error) {
+	from, to, ok := strings.Cut(line, " -> ")
+	at := strings.LastIndexByte(from, '@')
+	if !ok || at < 0 {
+		return SiteKey{}, "", "", fmt.Errorf("want CALLER@BCI -> CALLEE, got %q", line)
+	}
+	bci, err := strconv.ParseInt(from[at+1:], 10, 32)
+	if err != nil {
+		return SiteKey{}, "", "", fmt.Errorf("bad bytecode index in %q", line)
+	}
+	class := ""
+	if withClass {
+		if to, class, ok = strings.Cut(to, " on "); !ok || class == "" {
+			return SiteKey{}, "", "", fmt.Errorf("want CALLER@BCI -> CALLEE on CLASS, got %q", line)
+		}
+	}
+	return SiteKey{from[:at], int32(bci)}, to, class, nil
+}
+
+func appendNew(xs []string, x string) []string {
+	if slices.Contains(xs, x) {
+		return xs
+	}
+	return append(xs, x)
+}
+
+// Site is a polymorphic call site's requirements and what the run met.
+type Site struct {
+	Method string `json:"method"`
+	Site   int32  `json:"site"`
+	Line   int32  `json:"line,omitempty"`
+	Ref    string `json:"ref"`
+	// RC and TM are the requirements; CoveredRC and CoveredTM those met.
+	RC        []string `json:"rc"`
+	TM        []string `json:"tm"`
+	CoveredRC []string `json:"covered_rc"`
+	CoveredTM []string `json:"covered_tm"`
+	// Unexpected are observed receiver classes and targets outside RC
+	// and TM.
+	Unexpected []string `json:"unexpected,omitempty"`
+}
+
+// Result is the coverage of one analysis' requirements.
+type Result struct {
+	Analysis string `json:"analysis"`
+	// Sites are the polymorphic sites in scope, in the result's order.
+	Sites []Site `json:"sites"`
+	// Totals over Sites: requirements, those met, and sites the run
+	// reached (any target entered).
+	RCRequired int `json:"rc_required"`
+	RCCovered  int `json:"rc_covered"`
+	TMRequired int `json:"tm_required"`
+	TMCovered  int `json:"tm_covered"`
+	Reached    int `json:"sites_reached"`
+}
+
+// RCRatio and TMRatio are the shares of the requirements met (1 without
+// requirements).
+func (r *Result) RCRatio() float64 { return ratio(r.RCCovered, r.RCRequired) }
+func (r *Result) TMRatio() float64 { return ratio(r.TMCovered, r.TMRequired) }
+
+func ratio(a, b int) float64 {
+	if b == 0 {
+		return 1
+	}
+	return float64(a) / float64(b)
+}
+
+// Measure measures how much of a's requirements (its polymorphic virtual
+// and interface sites) the trace met.
+func Measure(a *report.Analysis, t *Trace) *Result {
+	r := &Result{Analysis: a.Analysis}
+	for _, m := range a.Methods {
+		for _, s := range m.Sites {
+			if len(s.RC) <= 1 || (s.Kind != "virtual" && s.Kind != "interface") {
+				continue
+			}
+			k := SiteKey{m.Method, s.Site}
+			site := Site{Method: m.Method, Site: s.Site, Line: s.Line, Ref: s.Ref, RC: s.RC, TM: s.TM,
+				CoveredRC: []string{}, CoveredTM: []string{}}
+			_, sel, _ := splitMethod(s.Ref)
+			for _, r := range t.Receivers[k] {
+				if _, m, _ := splitMethod(r.Callee); m != sel {
+					continue // the JVM's call at the instruction (class loading, exceptions)
+				}
+				if got := matching(s.RC, r.Class, classMatches); len(got) > 0 {
+					site.CoveredRC = union(site.CoveredRC, got)
+				} else {
+					site.Unexpected = appendNew(site.Unexpected, "receiver "+r.Class)
+				}
+			}
+			reached := false
+			for _, callee := range t.Targets[k] {
+				if _, m, _ := splitMethod(callee); m != sel {
+					continue
+				}
+				reached = true
+				if got := matching(s.TM, callee, methodMatches); len(got) > 0 {
+					site.CoveredTM = union(site.CoveredTM, got)
+				} else {
+					site.Unexpected = appendNew(site.Unexpected, "target "+callee)
+				}
+			}
+			slices.Sort(site.CoveredRC)
+			slices.Sort(site.CoveredTM)
+			slices.Sort(site.Unexpected)
+			r.RCRequired += len(s.RC)
+			r.TMRequired += len(s.TM)
+			r.RCCovered += len(site.CoveredRC)
+			r.TMCovered += len(site.CoveredTM)
+			if reached {
+				r.Reached++
+			}
+			r.Sites = append(r.Sites, site)
+		}
+	}
+	return r
+}
+
+// matching returns the entries of required that observed x covers.
+func matching(required []string, x string, matches func(req, x string) bool) []string {
+	var out []string
+	for _, r := range required {
+		if matches(r, x) {
+			out = append(out, r)
+		}
+	}
+	return out
+}
+
+func union(xs, ys []string) []string {
+	for _, y := range ys {
+		xs = appendNew(xs, y)
+	}
+	return xs
+}
+
+// classMatches reports whether observed class x is required class req: the
+// same name, or a hidden lambda class and an IR lambda class of one host.
+func classMatches(req, x string) bool {
+	if req == x {
+		return true
+	}
+	h := lambdaHost(x)
+	return hidden(x) && h != "" && lambdaHost(req) == h
+}
+
+// methodMatches is classMatches for methods "pkg/C.name(desc)": the same
+// key, or the same name and descriptor in lambda classes of one host.
+func methodMatches(req, x string) bool {
+	if req == x {
+		return true
+	}
+	rc, rm, ok1 := splitMethod(req)
+	xc, xm, ok2 := splitMethod(x)
+	return ok1 && ok2 && rm == xm && classMatches(rc, xc)
+}
+
+// splitMethod splits "pkg/C.name(desc)" into class and "name(desc)";
+// hidden class names contain '.', method names do not.
+func splitMethod(key string) (class, method string, ok bool) {
+	p := strings.IndexByte(key, '(')
+	if p < 0 {
+		return "", "", false
+	}
+	d := strings.LastIndexByte(key[:p], '.')
+	if d < 0 {
+		return "", "", false
+	}
+	return key[:d], key[d+1:], true
+}
+
+func lambdaHost(class string) string {
+	host, _, ok := strings.Cut(class, "$$Lambda$")
+	if !ok {
+		return ""
+	}
+	return host
+}
+
+// hidden reports whether class is a hidden class as JVMTI names it.
+func hidden(class string) bool { return strings.Contains(class, ".0x") }
