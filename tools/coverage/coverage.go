@@ -18,6 +18,9 @@
 // it throws) and are ignored. One hidden lambda class covers every IR
 // lambda class of its host at the site, so a host with several lambdas
 // there may be credited too much.
+//
+// WriteHTML shows the result as a page (fragment coverage -html), with the
+// standard library's html/template.
 package coverage
 
 import (

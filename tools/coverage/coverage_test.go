@@ -1,6 +1,10 @@
 package coverage
 
 import (
+	"bytes"
+	"encoding/xml"
+	"fmt"
+	"io"
 	"strings"
 	"testing"
 
@@ -89,4 +93,60 @@ func FuzzReadTrace(f *testing.F) {
 			t.Errorf("covered more than required: %+v", res)
 		}
 	})
+}
+
+// TestWriteHTML: the page shows the shares, marks what was met, cuts long
+// lists of what was not, flags observations outside the requirements, and
+// closes every element it opens.
+func TestWriteHTML(t *testing.T) {
+	tr, err := ReadTrace(strings.NewReader(edges), "edges.txt", strings.NewReader(receivers), "recv.txt")
+	if err != nil {
+		t.Fatal(err)
+	}
+	a := analysis()
+	s := a.Methods[0].Sites[1]
+	for i := range MaxUnmet + 3 {
+		s.RC = append(s.RC, fmt.Sprintf("app/X%03d", i))
+	}
+	var buf bytes.Buffer
+	if err := WriteHTML(&buf, []*Result{Measure(a, tr)}); err != nil {
+		t.Fatal(err)
+	}
+	page := buf.String()
+	for _, want := range []string{
+		`<td class="n">2 of 108 (1.9%)</td>`,
+		`<li class="met"><code>app/Circle</code></li>`,
+		`<li class="unmet"><code>app/Square</code></li>`,
+		"<li>… 5 more not met</li>",
+		`outside the requirements: <code>receiver app/Hexagon</code>`,
+		`<code>app/Main$$Lambda$0$1</code>`,
+	} {
+		if !strings.Contains(page, want) {
+			t.Errorf("the page lacks %q", want)
+		}
+	}
+	d := xml.NewDecoder(strings.NewReader(page))
+	d.Strict, d.AutoClose, d.Entity = false, xml.HTMLAutoClose, xml.HTMLEntity
+	var open []string
+	for {
+		tok, err := d.Token()
+		if err == io.EOF {
+			break
+		}
+		if err != nil {
+			t.Fatal(err)
+		}
+		switch e := tok.(type) {
+		case xml.StartElement:
+			open = append(open, e.Name.Local)
+		case xml.EndElement:
+			if len(open) == 0 || open[len(open)-1] != e.Name.Local {
+				t.Fatalf("</%s> closes %v", e.Name.Local, open)
+			}
+			open = open[:len(open)-1]
+		}
+	}
+	if len(open) != 0 {
+		t.Errorf("left open: %v", open)
+	}
 }

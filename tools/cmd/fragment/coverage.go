@@ -1,6 +1,7 @@
 package main
 
 import (
+	"bytes"
 	"encoding/json"
 	"errors"
 	"flag"
@@ -23,13 +24,14 @@ func runCoverage(args []string, stdout io.Writer) error {
 	edgesPath := fs.String("edges", "", "the run's call edges (testing/tracer: out=FILE)")
 	recvPath := fs.String("receivers", "", "the run's receiver classes (testing/tracer: recv=FILE); without it no RC is met")
 	jsonPath := fs.String("json", "", "write the coverage of every polymorphic site here")
+	htmlPath := fs.String("html", "", "write the coverage as an HTML page here: the shares met, and per polymorphic site the requirements met and not")
 	minRC := fs.Float64("min-rc", 0, "fail (exit status 3) when an analysis' receiver classes are met below this share (0-1)")
 	minTM := fs.Float64("min-tm", 0, "fail (exit status 3) when an analysis' target methods are met below this share (0-1)")
 	if err := fs.Parse(args); err != nil {
 		return err
 	}
 	if *resultPath == "" || *edgesPath == "" || fs.NArg() > 0 {
-		return errors.New("usage: fragment coverage -result RESULT.json -edges EDGES.txt [-receivers RECV.txt] [-json OUT] [-min-rc F] [-min-tm F]")
+		return errors.New("usage: fragment coverage -result RESULT.json -edges EDGES.txt [-receivers RECV.txt] [-json OUT] [-html OUT] [-min-rc F] [-min-tm F]")
 	}
 	res, err := readResult(*resultPath)
 	if err != nil {
@@ -72,6 +74,15 @@ func runCoverage(args []string, stdout io.Writer) error {
 			return err
 		}
 		if err := os.WriteFile(*jsonPath, append(b, '\n'), 0o644); err != nil {
+			return err
+		}
+	}
+	if *htmlPath != "" {
+		var buf bytes.Buffer
+		if err := coverage.WriteHTML(&buf, all); err != nil {
+			return err
+		}
+		if err := os.WriteFile(*htmlPath, buf.Bytes(), 0o644); err != nil {
 			return err
 		}
 	}

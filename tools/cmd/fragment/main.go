@@ -20,7 +20,7 @@ func usage() {
 	fmt.Fprintln(os.Stderr, `usage:
   fragment stats [-release N] [-workers N] CONTAINER...
   fragment ir [-release N] -cp PATH[:PATH...] CLASS [METHOD]
-  fragment coverage -result RESULT.json -edges EDGES.txt [-receivers RECV.txt] [-json OUT] [-min-rc F] [-min-tm F]
+  fragment coverage -result RESULT.json -edges EDGES.txt [-receivers RECV.txt] [-json OUT] [-html OUT] [-min-rc F] [-min-tm F]
 
 CLASS is a binary name (java.util.ArrayList or java/util/ArrayList);
 METHOD selects methods by name, or name+descriptor. coverage reads a

@@ -66,7 +66,7 @@ func TestCoverageCommand(t *testing.T) {
 		}
 	}
 	args := []string{"-result", filepath.Join(dir, "result.json"), "-edges", filepath.Join(dir, "edges.txt"),
-		"-receivers", filepath.Join(dir, "recv.txt"), "-json", filepath.Join(dir, "coverage.json")}
+		"-receivers", filepath.Join(dir, "recv.txt"), "-json", filepath.Join(dir, "coverage.json"), "-html", filepath.Join(dir, "coverage.html")}
 	var out bytes.Buffer
 	if err := runCoverage(args, &out); err != nil {
 		t.Fatal(err)
@@ -76,6 +76,9 @@ func TestCoverageCommand(t *testing.T) {
 	}
 	if b, err := os.ReadFile(filepath.Join(dir, "coverage.json")); err != nil || !bytes.Contains(b, []byte(`"covered_rc": [`)) {
 		t.Errorf("coverage.json: %v\n%s", err, b)
+	}
+	if b, err := os.ReadFile(filepath.Join(dir, "coverage.html")); err != nil || !bytes.Contains(b, []byte(`<li class="met"><code>app/Circle</code></li><li class="unmet"><code>app/Square</code></li>`)) {
+		t.Errorf("coverage.html: %v\n%s", err, b)
 	}
 	if err := runCoverage(append(args, "-min-rc", "0.6"), &out); !errors.Is(err, errBelow) {
 		t.Errorf("-min-rc 0.6: got %v, want errBelow", err)
