@@ -50,8 +50,9 @@ type Options struct {
 	Sources []string
 }
 
-// fingerprintKey names the results' partial fingerprint, which identifies
-// a finding across runs whose line numbers moved.
+// fingerprintKey names the results' partial fingerprint: a hash of the
+// check, analysis, caller and bytecode offset, which does not change when
+// only lines above the caller move.
 const fingerprintKey = "rulesFragmentSite/v1"
 
 // Log builds the SARIF log of r's check verdicts.
