@@ -2,12 +2,11 @@ package htmlreport
 
 import (
 	"bytes"
-	"encoding/xml"
 	"fmt"
-	"io"
 	"strings"
 	"testing"
 
+	"github.com/rules-fragment/rules_fragment/tools/internal/htmlcheck"
 	"github.com/rules-fragment/rules_fragment/tools/report"
 )
 
@@ -76,28 +75,7 @@ func TestPage(t *testing.T) {
 
 // TestWellFormed: every element the page opens it closes, in order.
 func TestWellFormed(t *testing.T) {
-	d := xml.NewDecoder(strings.NewReader(write(t)))
-	d.Strict, d.AutoClose, d.Entity = false, xml.HTMLAutoClose, xml.HTMLEntity
-	var open []string
-	for {
-		tok, err := d.Token()
-		if err == io.EOF {
-			break
-		}
-		if err != nil {
-			t.Fatal(err)
-		}
-		switch e := tok.(type) {
-		case xml.StartElement:
-			open = append(open, e.Name.Local)
-		case xml.EndElement:
-			if len(open) == 0 || open[len(open)-1] != e.Name.Local {
-				t.Fatalf("</%s> closes %v", e.Name.Local, open)
-			}
-			open = open[:len(open)-1]
-		}
-	}
-	if len(open) != 0 {
-		t.Errorf("left open: %v", open)
+	if err := htmlcheck.Balanced(write(t)); err != nil {
+		t.Error(err)
 	}
 }
