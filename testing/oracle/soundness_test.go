@@ -21,6 +21,7 @@ import (
 
 	linker "github.com/rules-fragment/rules_fragment/linker/app"
 	cf "github.com/rules-fragment/rules_fragment/tools/classfile"
+	"github.com/rules-fragment/rules_fragment/tools/coverage"
 	"github.com/rules-fragment/rules_fragment/tools/report"
 )
 
@@ -413,21 +414,9 @@ func parseEdge(line string) (edge, bool) {
 	return edge{caller, bci, callee}, err == nil && ok1 && ok2
 }
 
-// lambdaHost returns the class whose code defines a lambda class, for the
-// JVM's hidden lambda classes (Host$$Lambda$N.0x…) and the IR's synthetic
-// ones (Host$$Lambda$I$S); "" for other classes.
-func lambdaHost(class string) string {
-	host, _, ok := strings.Cut(class, "$$Lambda$")
-	if !ok {
-		return ""
-	}
-	return host
-}
-
-// hiddenClass reports whether class is a hidden class as JVMTI names it.
-func hiddenClass(class string) bool {
-	return strings.Contains(class, ".0x")
-}
+// lambdaHost and hiddenClass name lambda and hidden classes as package
+// coverage does.
+var lambdaHost, hiddenClass = coverage.LambdaHost, coverage.Hidden
 
 type soundness struct {
 	fromClient, intoClient int

@@ -233,8 +233,8 @@ func classMatches(req, x string) bool {
 	if req == x {
 		return true
 	}
-	h := lambdaHost(x)
-	return hidden(x) && h != "" && lambdaHost(req) == h
+	h := LambdaHost(x)
+	return Hidden(x) && h != "" && LambdaHost(req) == h
 }
 
 // methodMatches is classMatches for methods "pkg/C.name(desc)": the same
@@ -262,7 +262,10 @@ func splitMethod(key string) (class, method string, ok bool) {
 	return key[:d], key[d+1:], true
 }
 
-func lambdaHost(class string) string {
+// LambdaHost returns the class whose code defines a lambda class, for the
+// JVM's hidden lambda classes (Host$$Lambda$N.0x…) and the IR's synthetic
+// ones (Host$$Lambda$I$S); "" for other classes.
+func LambdaHost(class string) string {
 	host, _, ok := strings.Cut(class, "$$Lambda$")
 	if !ok {
 		return ""
@@ -270,5 +273,5 @@ func lambdaHost(class string) string {
 	return host
 }
 
-// hidden reports whether class is a hidden class as JVMTI names it.
-func hidden(class string) bool { return strings.Contains(class, ".0x") }
+// Hidden reports whether class is a hidden class as JVMTI names it.
+func Hidden(class string) bool { return strings.Contains(class, ".0x") }
