@@ -130,6 +130,12 @@ func Evaluate(r *report.Result, checks []Check) []report.CheckResult {
 				bound("call edges into missing classes", float64(t.PhantomTargets))
 			case MaxUnmodelled:
 				bound("unmodelled invokedynamic sites", float64(t.UnmodelledDynamicSites))
+				res.Findings = findings(a, func(s *report.Site) string {
+					if s.Kind != "dynamic" {
+						return ""
+					}
+					return "invokedynamic " + s.Ref + " is not modelled"
+				})
 			case MaxPolymorphic:
 				bound("polymorphic call sites", float64(t.PolymorphicSites))
 			case MaxMeanRC:

@@ -85,7 +85,8 @@ func TestFindings(t *testing.T) {
 	other := &report.Method{Method: "app/core/Main.run()V", Sites: []*report.Site{{Site: 1, Ref: "app/db/Store.get()V", TM: []string{"app/db/Store.get()V"}}}}
 	r := &report.Result{Analyses: []*report.Analysis{{Analysis: "rta", Methods: []*report.Method{other, m}}}}
 	var checks []Check
-	for _, s := range []string{"forbid=app.ui->app.db", "max_rc=1", "max_rc=2"} {
+	m.Sites = append(m.Sites, &report.Site{Site: 99, Line: 60, Kind: "dynamic", Ref: "app/Boot.bsm(Ljava/lang/invoke/MethodHandles$Lookup;Ljava/lang/String;Ljava/lang/invoke/MethodType;)Ljava/lang/invoke/CallSite;", TM: []string{}})
+	for _, s := range []string{"forbid=app.ui->app.db", "max_rc=1", "max_rc=2", "max_unmodelled=0"} {
 		c, err := Parse(s)
 		if err != nil {
 			t.Fatal(err)
@@ -109,5 +110,10 @@ func TestFindings(t *testing.T) {
 	}
 	if !rc2.OK || rc2.Findings != nil || rc2.Detail != nil {
 		t.Errorf("max_rc=2: %+v", rc2)
+	}
+	r.Analyses[0].Totals.UnmodelledDynamicSites = 1
+	dyn := Evaluate(r, checks[3:])[0]
+	if dyn.OK || len(dyn.Findings) != 1 || dyn.Findings[0].Site != 99 || !strings.HasPrefix(dyn.Findings[0].Message, "invokedynamic app/Boot.bsm(") {
+		t.Errorf("max_unmodelled=0: %+v", dyn)
 	}
 }

@@ -8,9 +8,9 @@
 //
 // One rule per kind of check asked for, one result per call site a failed
 // check found (an unresolved call, a forbidden call, a site with too many
-// receiver classes), located at the caller's source file and line, and one
-// result without a location for a failed bound on a total (polymorphic
-// sites, mean |RC|, phantom targets, unmodelled sites). Passed checks
+// receiver classes, an unmodelled invokedynamic), located at the caller's
+// source file and line, and one result without a location for a failed
+// bound on a total (polymorphic sites, mean |RC|, phantom targets). Passed checks
 // make no results. The log is byte-deterministic: results come in the
 // order of the checks, analyses and methods of the result, sorted by name.
 package sarif
