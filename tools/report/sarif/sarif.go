@@ -10,9 +10,10 @@
 // check found (an unresolved call, a forbidden call, a site with too many
 // receiver classes, an unmodelled invokedynamic), located at the caller's
 // source file and line, and one result without a location for a failed
-// bound on a total (polymorphic sites, mean |RC|, phantom targets). Passed checks
-// make no results. The log is byte-deterministic: results come in the
-// order of the checks, analyses and methods of the result, sorted by name.
+// bound on a total (polymorphic sites, mean |RC|, phantom targets).
+// Passed checks make no results. The log is byte-deterministic: results
+// come in the order of the checks, analyses and methods of the result,
+// sorted by name.
 package sarif
 
 import (
