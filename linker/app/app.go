@@ -408,7 +408,11 @@ func sourceFiles(h *hierarchy.Hierarchy, res *report.Result) map[string]string {
 	out := map[string]string{}
 	for _, a := range res.Analyses {
 		for _, m := range a.Methods {
-			class := m.Method[:strings.LastIndexByte(m.Method[:strings.IndexByte(m.Method, '(')], '.')]
+			p := strings.IndexByte(m.Method, '(')
+			if p < 0 {
+				continue // not a method key
+			}
+			class := m.Method[:max(strings.LastIndexByte(m.Method[:p], '.'), 0)]
 			if _, ok := out[class]; ok {
 				continue
 			}

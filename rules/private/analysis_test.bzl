@@ -52,7 +52,7 @@ def _link(ctx):
     args.add("-verdict", verdict)
 
     # The SARIF log's results point to the client's source files, by their
-    # paths from the workspace root (only their names are passed).
+    # paths from the workspace root (passed as strings: not inputs).
     args.add("-sarif", sarif)
     args.add("-html", html)
     args.add_all(info.client_sources, before_each = "-source", map_each = _short_path)
