@@ -25,6 +25,7 @@ echo "== summaries"
 "$out/summarizer" -stats -target cup -jar $j/cup.jar -dep "$out/cup_runtime.rfsum" -dep "$out/jdk17.rfsum" -o "$out/cup.rfsum"
 
 echo
-echo "== link: JFlex + summaries (JSON in $out/jflex.json)"
+echo "== link: JFlex + summaries (JSON in $out/jflex.json, the requirements as a page in $out/jflex.html)"
 "$out/linker" -client $j/jflex.jar -summary "$out/cup.rfsum" -summary "$out/cup_runtime.rfsum" \
-  -summary "$out/jdk17.rfsum" -warm-start "$out/jdk17.rfwarm" -analyses cha,rta,andersen -json "$out/jflex.json"
+  -summary "$out/jdk17.rfsum" -warm-start "$out/jdk17.rfwarm" -analyses cha,rta,andersen -json "$out/jflex.json" \
+  -html "$out/jflex.html"
