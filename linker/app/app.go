@@ -408,12 +408,8 @@ func sourceFiles(h *hierarchy.Hierarchy, res *report.Result) map[string]string {
 	out := map[string]string{}
 	for _, a := range res.Analyses {
 		for _, m := range a.Methods {
-			p := strings.IndexByte(m.Method, '(')
-			if p < 0 {
-				continue // not a method key
-			}
-			class := m.Method[:max(strings.LastIndexByte(m.Method[:p], '.'), 0)]
-			if _, ok := out[class]; ok {
+			class, _, ok := report.SplitKey(m.Method)
+			if _, seen := out[class]; !ok || seen {
 				continue
 			}
 			if c := h.Lookup(class); c != nil && c.SourceFile != "" {

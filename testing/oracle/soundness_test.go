@@ -384,15 +384,9 @@ func (m methodRef) key() string { return m.class + "." + m.name + m.desc }
 // parseMethod splits "pkg/C.name(desc)"; class names may contain '.' (a
 // hidden class's suffix), method names may not.
 func parseMethod(s string) (methodRef, bool) {
-	p := strings.IndexByte(s, '(')
-	if p < 0 {
-		return methodRef{}, false
-	}
-	d := strings.LastIndexByte(s[:p], '.')
-	if d < 0 {
-		return methodRef{}, false
-	}
-	return methodRef{s[:d], s[d+1 : p], s[p:]}, true
+	class, m, ok := report.SplitKey(s)
+	p := strings.IndexByte(m, '(')
+	return methodRef{class, m[:max(p, 0)], m[max(p, 0):]}, ok
 }
 
 // edge is an observed call: caller method, caller frame's bytecode index, callee.

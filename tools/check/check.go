@@ -221,9 +221,9 @@ func detail(fs []report.Finding) []string {
 // matches reports whether the class of a method key ("pkg/C.m(desc)") or a
 // class name is prefix itself, or in package or nested in class prefix.
 func matches(key, prefix string) bool {
-	class := key
-	if i := strings.IndexByte(key, '('); i >= 0 {
-		class = key[:strings.LastIndexByte(key[:i], '.')]
+	class, _, ok := report.SplitKey(key)
+	if !ok {
+		class = key
 	}
 	if !strings.HasPrefix(class, prefix) {
 		return false

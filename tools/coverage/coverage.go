@@ -164,15 +164,15 @@ func Measure(a *report.Analysis, t *Trace) *Result {
 	r := &Result{Analysis: a.Analysis}
 	for _, m := range a.Methods {
 		for _, s := range m.Sites {
-			if len(s.RC) <= 1 || (s.Kind != "virtual" && s.Kind != "interface") {
+			if !s.Polymorphic() {
 				continue
 			}
 			k := SiteKey{m.Method, s.Site}
 			site := Site{Method: m.Method, Site: s.Site, Line: s.Line, Ref: s.Ref, RC: s.RC, TM: s.TM,
 				CoveredRC: []string{}, CoveredTM: []string{}}
-			_, sel, _ := splitMethod(s.Ref)
+			_, sel, _ := report.SplitKey(s.Ref)
 			for _, r := range t.Receivers[k] {
-				if _, m, _ := splitMethod(r.Callee); m != sel {
+				if _, m, _ := report.SplitKey(r.Callee); m != sel {
 					continue // the JVM's call at the instruction (class loading, exceptions)
 				}
 				if got := matching(s.RC, r.Class, classMatches); len(got) > 0 {
@@ -183,7 +183,7 @@ func Measure(a *report.Analysis, t *Trace) *Result {
 			}
 			reached := false
 			for _, callee := range t.Targets[k] {
-				if _, m, _ := splitMethod(callee); m != sel {
+				if _, m, _ := report.SplitKey(callee); m != sel {
 					continue
 				}
 				reached = true
@@ -243,23 +243,9 @@ func methodMatches(req, x string) bool {
 	if req == x {
 		return true
 	}
-	rc, rm, ok1 := splitMethod(req)
-	xc, xm, ok2 := splitMethod(x)
+	rc, rm, ok1 := report.SplitKey(req)
+	xc, xm, ok2 := report.SplitKey(x)
 	return ok1 && ok2 && rm == xm && classMatches(rc, xc)
-}
-
-// splitMethod splits "pkg/C.name(desc)" into class and "name(desc)";
-// hidden class names contain '.', method names do not.
-func splitMethod(key string) (class, method string, ok bool) {
-	p := strings.IndexByte(key, '(')
-	if p < 0 {
-		return "", "", false
-	}
-	d := strings.LastIndexByte(key[:p], '.')
-	if d < 0 {
-		return "", "", false
-	}
-	return key[:d], key[d+1:], true
 }
 
 // LambdaHost returns the class whose code defines a lambda class, for the

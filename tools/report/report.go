@@ -133,6 +133,27 @@ type Site struct {
 	s *callgraph.Site
 }
 
+// Polymorphic reports whether s is a virtual or interface call site with
+// more than one receiver class, as Totals.PolymorphicSites counts them.
+func (s *Site) Polymorphic() bool {
+	return len(s.RC) > 1 && (s.Kind == "virtual" || s.Kind == "interface")
+}
+
+// SplitKey splits a method key "pkg/C.name(desc)" into its class and
+// "name(desc)". Class names may contain '.' (hidden classes as JVMTI names
+// them), method names may not; ok is false for anything else.
+func SplitKey(key string) (class, method string, ok bool) {
+	p := strings.IndexByte(key, '(')
+	if p < 0 {
+		return "", "", false
+	}
+	d := strings.LastIndexByte(key[:p], '.')
+	if d < 0 {
+		return "", "", false
+	}
+	return key[:d], key[d+1:], true
+}
+
 // Build summarises g for the methods whose class inScope accepts.
 func Build(g *callgraph.Graph, inScope func(*hierarchy.Class) bool) *Analysis {
 	a := &Analysis{Analysis: g.Analysis}
@@ -285,7 +306,7 @@ func WriteText(w io.Writer, r *Result) error {
 		shown := 0
 		for _, m := range a.Methods {
 			for _, s := range m.Sites {
-				if len(s.RC) <= 1 || (s.Kind != "virtual" && s.Kind != "interface") {
+				if !s.Polymorphic() {
 					continue
 				}
 				if shown++; shown > maxTextSites {

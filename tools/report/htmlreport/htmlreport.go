@@ -62,7 +62,7 @@ func Write(w io.Writer, r *report.Result) error {
 		x := analysis{Analysis: a}
 		for _, m := range a.Methods {
 			for _, s := range m.Sites {
-				if Polymorphic(s) {
+				if s.Polymorphic() {
 					x.Polymorphic = append(x.Polymorphic, site{m.Method, s})
 				}
 			}
@@ -70,10 +70,4 @@ func Write(w io.Writer, r *report.Result) error {
 		data.Analyses = append(data.Analyses, x)
 	}
 	return tmpl.Execute(w, data)
-}
-
-// Polymorphic reports whether s is a virtual or interface call site with
-// more than one receiver class, as the totals count them.
-func Polymorphic(s *report.Site) bool {
-	return len(s.RC) > 1 && (s.Kind == "virtual" || s.Kind == "interface")
 }

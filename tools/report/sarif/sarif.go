@@ -117,11 +117,11 @@ func encode(w io.Writer, v any) error {
 // location is the caller's source line, and the caller as a logical
 // location: Java's dotted name, with the JVM key as its decorated name.
 func location(r *report.Result, f report.Finding, sources map[string][]string) *s.Location {
-	class, method := f.Method, ""
-	if i := strings.IndexByte(f.Method, '('); i >= 0 {
-		d := strings.LastIndexByte(f.Method[:i], '.')
-		class, method = f.Method[:d], f.Method[d+1:i]
+	class, method, ok := report.SplitKey(f.Method)
+	if !ok {
+		class = f.Method
 	}
+	method, _, _ = strings.Cut(method, "(")
 	uri, base := SourcePath(class, r.Sources[class]), SourceRoot
 	if p := match(sources, uri); p != "" {
 		uri, base = p, CheckoutRoot
