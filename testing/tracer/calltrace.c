@@ -331,11 +331,12 @@ static Method *method(jmethodID id) {
     return m;
 }
 
-static void edges_insert(Edge e) {
+static Edge *edges_insert(Edge e) {
     size_t i = hash_edge(&e) & (ecap - 1);
     while (edges[i].caller != NULL)
         i = (i + 1) & (ecap - 1);
     edges[i] = e;
+    return &edges[i];
 }
 
 /* Adds an edge unless present and returns it (valid until the next
@@ -355,11 +356,8 @@ static Edge *add_edge(Method *caller, jint bci, Method *callee) {
                 edges_insert(old[j]);
         free(old);
     }
-    edges_insert(e);
     elen++;
-    for (size_t i = hash_edge(&e) & (ecap - 1);; i = (i + 1) & (ecap - 1))
-        if (edges[i].caller == caller && edges[i].callee == callee && edges[i].bci == bci)
-            return &edges[i];
+    return edges_insert(e);
 }
 
 /* Returns the interned copy of s. Called with lock held. */
