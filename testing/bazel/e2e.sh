@@ -111,6 +111,16 @@ say "2. bazel test //... (output base 1, empty remote cache)"
   { tail -40 "$work/test1.log"; fail "bazel test //..."; }
 grep -E "PASSED|FAILED|Executed" "$work/test1.log"
 grep -q "OK (3 tests)" bazel-testlogs/app/app_test/test.log || fail "JUnit tests did not run"
+# polymorphism_coverage_test: the geometry tests ran under the tracer and
+# met the requirements their own shapes stand for.
+cov=bazel-testlogs/checks/geometry_coverage/test.log
+grep -q "OK (3 tests)" "$cov" && grep -q "^andersen: 6 polymorphic sites, 6 reached; receiver classes [0-9]* of [0-9]*" "$cov" ||
+  { cat "$cov"; fail "geometry_coverage did not measure the tests' coverage"; }
+for f in coverage.json coverage.html result.json; do
+  grep -q "^$f"$'\t' bazel-testlogs/checks/geometry_coverage/test.outputs_manifest/MANIFEST ||
+    fail "$f is not among geometry_coverage's undeclared outputs"
+done
+say "   $(grep '^andersen:' "$cov")"
 grep -q "PASS max_unresolved=0 (rta)" bazel-testlogs/checks/app_analysis/test.log || fail "app_analysis report"
 grep -q "PASS max_unresolved=0 (andersen)" bazel-testlogs/checks/app_analysis/test.log || fail "app_analysis report (AND_f from the warm start)"
 grep -q "starting cold" "$work/test1.log" && fail "the linker did not use the runtime's warm start"
@@ -162,6 +172,16 @@ fi
 grep -q "Shout.apply.*calls org/apache/commons/lang3/StringUtils" bazel-testlogs/checks/plugins_forbidden_dependency/test.log ||
   { tail -20 "$work/plugins2.log"; fail "plugins_forbidden_dependency failed for another reason"; }
 say "   the reflection log makes the plugin's call known"
+
+# A polymorphism coverage threshold the tests do not meet fails the test,
+# after the tests themselves passed.
+if "${b1[@]}" test "$remote" //checks:geometry_coverage_unmet >"$work/cov-fail.log" 2>&1; then
+  fail "//checks:geometry_coverage_unmet passed"
+fi
+grep -q "OK (3 tests)" bazel-testlogs/checks/geometry_coverage_unmet/test.log &&
+  grep -q "coverage below min_rc=0.9" bazel-testlogs/checks/geometry_coverage_unmet/test.log ||
+  { tail -20 bazel-testlogs/checks/geometry_coverage_unmet/test.log; fail "geometry_coverage_unmet failed for another reason"; }
+say "   a polymorphism coverage threshold the tests miss fails"
 
 say "4. fresh output base 2: summaries from the remote cache"
 "${b2[@]}" test "$remote" --execution_log_json_file="$work/exec2.json" //... >"$work/test2.log" 2>&1 ||

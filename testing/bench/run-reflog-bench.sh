@@ -14,7 +14,7 @@ out="${OUT:-$(mktemp -d)}"
 mkdir -p "$out"
 cd "$repo"
 go build -o "$out/linker" ./linker
-gcc -shared -fPIC -O2 -Wall -I"$jdk/include" -I"$jdk/include/linux" -o "$out/calltrace.so" testing/tracer/calltrace.c
+gcc -shared -fPIC -O2 -Wall -I"$jdk/include" -I"$jdk/include/linux" -o "$out/calltrace.so" tools/tracer/calltrace.c
 
 # The application's jars, its own first (maven-traced.txt's "app antlr4" block).
 jars=()

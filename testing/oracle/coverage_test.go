@@ -1,11 +1,17 @@
 package oracle
 
 import (
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
 	linker "github.com/rules-fragment/rules_fragment/linker/app"
 	"github.com/rules-fragment/rules_fragment/tools/coverage"
+	"github.com/rules-fragment/rules_fragment/tools/report"
 )
 
 // TestCoverageOfRuns measures how much of the polymorphism coverage
@@ -65,5 +71,93 @@ func TestCoverageOfRuns(t *testing.T) {
 					and.RCRequired, and.TMRequired, and.RCCovered, and.TMCovered, rta.RCRequired, rta.TMRequired, rta.RCCovered, rta.TMCovered)
 			}
 		})
+	}
+}
+
+// TestCoverageOfLibraryTests measures a library's requirements for every
+// client (library-fragment mode, RTA and AND_f) against a run of a test
+// driver with the client classes a test suite writes (testing/corpus/
+// coverage): a visitor implementing every callback and overriding a
+// default method, a subclass of a library visitor overriding one visit, a
+// client node kind. Traced with the receivers' supertypes, each of them
+// meets the placeholder client class of its nearest library supertype,
+// the overriding one exactly where its own code replaced concrete library
+// code, and nothing is observed outside the requirements.
+func TestCoverageOfLibraryTests(t *testing.T) {
+	agent := buildAgent(t)
+	jdk := jdkSummary(t)
+	if _, err := exec.LookPath("javac"); err != nil {
+		t.Skip("SKIP: javac not found")
+	}
+	dir := t.TempDir()
+	lib, test := filepath.Join(dir, "lib"), filepath.Join(dir, "test")
+	srcs, _ := filepath.Glob("../corpus/coverage/src/lib/*.java")
+	for _, args := range [][]string{append([]string{"-d", lib}, srcs...), {"-cp", lib, "-d", test, "../corpus/coverage/test/client/Main.java"}} {
+		if b, err := exec.Command("javac", append([]string{"--release", "17", "-g"}, args...)...).CombinedOutput(); err != nil {
+			t.Fatalf("javac: %v\n%s", err, b)
+		}
+	}
+	edges, recv, types := filepath.Join(dir, "edges.txt"), filepath.Join(dir, "recv.txt"), filepath.Join(dir, "types.txt")
+	out, err := exec.Command(filepath.Join(jdk17, "bin", "java"), "-agentpath:"+agent+"=out="+edges+",recv="+recv+",types="+types+",prefix=lib/",
+		"-cp", lib+":"+test, "client.Main").CombinedOutput()
+	if err != nil || !strings.Contains(string(out), "3 2 true [1 2 3 + +] [1! 2! 3! + +] Add Neg") {
+		t.Fatalf("the driver: %v\n%s", err, out)
+	}
+	open := func(p string) *os.File {
+		f, err := os.Open(p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		t.Cleanup(func() { f.Close() })
+		return f
+	}
+	trace, err := coverage.ReadTrace(open(edges), edges, open(recv), recv)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := trace.ReadTypes(open(types), types); err != nil {
+		t.Fatal(err)
+	}
+	res, err := linker.Analyze(&linker.Config{Client: []string{lib}, Summaries: []string{jdk}, Fragment: true,
+		Analyses: []string{"rta", "andersen"}, Scope: "client", Release: 17})
+	if err != nil {
+		t.Fatal(err)
+	}
+	// The placeholder entries met, per site (caller name and offset).
+	want := map[string]string{
+		"Add.accept@13":   "fragment$client/lib/Node fragment$client/lib/Node.accept(Llib/Visitor;)V",
+		"Add.accept@18":   "fragment$client/lib/Printer fragment$client/lib/Visitor fragment$client/lib/Visitor.visitAdd(Llib/Add;)V",
+		"Node.name@1":     "fragment$client/lib/Node",
+		"Num.accept@2":    "fragment$client/lib/Visitor fragment$override/lib/Printer fragment$client/lib/Visitor.visitNum(Llib/Num;)V fragment$override/lib/Printer.visitNum(Llib/Num;)V",
+		"Walk.describe@1": "fragment$client/lib/Node",
+		"Walk.walk@6":     "fragment$client/lib/Printer fragment$override/lib/Visitor fragment$override/lib/Visitor.done()V",
+	}
+	for _, a := range res.Analyses {
+		c := coverage.Measure(a, trace)
+		t.Logf("COUNT coverage of library tests %s: %d polymorphic sites, %d reached; RC %d of %d, TM %d of %d",
+			c.Analysis, len(c.Sites), c.Reached, c.RCCovered, c.RCRequired, c.TMCovered, c.TMRequired)
+		seen := 0
+		for _, s := range c.Sites {
+			if len(s.Unexpected) > 0 {
+				t.Errorf("%s: %s @%d: observed outside the requirements: %q", c.Analysis, s.Method, s.Site, s.Unexpected)
+			}
+			var met []string
+			for _, x := range append(slices.Clone(s.CoveredRC), s.CoveredTM...) {
+				if strings.HasPrefix(x, "fragment$") {
+					met = append(met, x)
+				}
+			}
+			class, sel, _ := report.SplitKey(s.Method)
+			key := fmt.Sprintf("%s.%s@%d", strings.TrimPrefix(class, "lib/"), sel[:strings.IndexByte(sel, '(')], s.Site)
+			if w, ok := want[key]; ok || len(met) > 0 {
+				seen++
+				if got := strings.Join(met, " "); got != w {
+					t.Errorf("%s: %s: placeholders met %q, want %q", c.Analysis, key, got, w)
+				}
+			}
+		}
+		if seen != len(want) {
+			t.Errorf("%s: %d sites met placeholders or should have, want %d", c.Analysis, seen, len(want))
+		}
 	}
 }

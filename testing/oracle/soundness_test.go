@@ -26,7 +26,7 @@ import (
 )
 
 // TestSoundnessAgainstExecution runs real programs on real inputs under a
-// JVMTI call tracer (testing/tracer/calltrace.c) and checks the call
+// JVMTI call tracer (tools/tracer/calltrace.c) and checks the call
 // graphs computed for them (client jar + library and JDK 17 summaries)
 // against what the JVM did:
 //
@@ -261,7 +261,7 @@ func buildAgent(t *testing.T) string {
 		so := filepath.Join(tmp, "libcalltrace.so")
 		cmd := exec.Command("gcc", "-shared", "-fPIC", "-O2", "-Wall", "-Werror",
 			"-I"+filepath.Join(jdk17, "include"), "-I"+filepath.Join(jdk17, "include", "linux"),
-			"-o", so, "../tracer/calltrace.c")
+			"-o", so, "../../tools/tracer/calltrace.c")
 		if out, err := cmd.CombinedOutput(); err != nil {
 			agentErr = fmt.Errorf("gcc: %v\n%s", err, out)
 		} else {

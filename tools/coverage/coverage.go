@@ -4,7 +4,7 @@
 // polymorphic call site c, the receiver classes RC(c) a test suite should
 // make the call on and the target methods TM(c) it should reach, against
 // those a run was seen to use. The run is a trace in the format of
-// testing/tracer's JVMTI agent: its edges ("caller@bci -> callee") and
+// tools/tracer's JVMTI agent: its edges ("caller@bci -> callee") and
 // its receivers ("caller@bci -> callee on Class").
 //
 // The JVM's lambda classes are hidden classes (Host$$Lambda$N.0x…, as
@@ -18,6 +18,12 @@
 // it throws) and are ignored. One hidden lambda class covers every IR
 // lambda class of its host at the site, so a host with several lambdas
 // there may be credited too much.
+//
+// A library analysed for every client (linker -fragment) requires
+// placeholder client classes; a test's own subclass of a library type
+// meets the placeholder of its nearest library supertype, found through
+// the supertypes the tracer records (types=FILE, Trace.ReadTypes;
+// placeholders.go).
 //
 // WriteHTML shows the result as a page (fragment coverage -html), with the
 // standard library's html/template.
@@ -44,6 +50,9 @@ type SiteKey struct {
 type Trace struct {
 	Targets   map[SiteKey][]string   // methods entered
 	Receivers map[SiteKey][]Receiver // receiver classes, with the method entered
+	// Supertypes are the direct supertypes of the receiver classes and of
+	// theirs (ReadTypes; nil: none read).
+	Supertypes map[string][]string
 }
 
 // Receiver is a receiver class seen at a site, and the method it entered.
@@ -54,16 +63,10 @@ type Receiver struct{ Callee, Class string }
 func ReadTrace(edges io.Reader, edgesName string, recv io.Reader, recvName string) (*Trace, error) {
 	t := &Trace{Targets: map[SiteKey][]string{}, Receivers: map[SiteKey][]Receiver{}}
 	read := func(r io.Reader, name string, withClass bool) error {
-		sc := bufio.NewScanner(r)
-		sc.Buffer(nil, 1<<20)
-		for n := 1; sc.Scan(); n++ {
-			line := sc.Text()
-			if line == "" {
-				continue
-			}
+		return readLines(r, name, func(line string) error {
 			k, callee, class, err := parseLine(line, withClass)
 			if err != nil {
-				return fmt.Errorf("%s:%d: %v", name, n, err)
+				return err
 			}
 			if withClass {
 				if r := (Receiver{callee, class}); !slices.Contains(t.Receivers[k], r) {
@@ -72,11 +75,8 @@ func ReadTrace(edges io.Reader, edgesName string, recv io.Reader, recvName strin
 			} else {
 				t.Targets[k] = appendNew(t.Targets[k], callee)
 			}
-		}
-		if err := sc.Err(); err != nil {
-			return fmt.Errorf("%s: %v", name, err)
-		}
-		return nil
+			return nil
+		})
 	}
 	if err := read(edges, edgesName, false); err != nil {
 		return nil, err
@@ -87,6 +87,43 @@ func ReadTrace(edges io.Reader, edgesName string, recv io.Reader, recvName strin
 		}
 	}
 	return t, nil
+}
+
+// ReadTypes reads a tracer's supertypes ("Class < Super Interface...", a
+// class a line; tracer option types=FILE) into t.Supertypes; name is the
+// file's, for errors.
+func (t *Trace) ReadTypes(r io.Reader, name string) error {
+	if t.Supertypes == nil {
+		t.Supertypes = map[string][]string{}
+	}
+	return readLines(r, name, func(line string) error {
+		class, supers, ok := strings.Cut(line, " <")
+		if !ok || class == "" || strings.ContainsRune(class, ' ') || (supers != "" && supers[0] != ' ') {
+			return fmt.Errorf("want CLASS < SUPERTYPE..., got %q", line)
+		}
+		for _, s := range strings.Fields(supers) {
+			t.Supertypes[class] = appendNew(t.Supertypes[class], s)
+		}
+		return nil
+	})
+}
+
+// readLines calls do for each non-empty line of r; its errors and the
+// reader's are prefixed with the file's name (and the line's number).
+func readLines(r io.Reader, name string, do func(string) error) error {
+	sc := bufio.NewScanner(r)
+	sc.Buffer(nil, 1<<20)
+	for n := 1; sc.Scan(); n++ {
+		if line := sc.Text(); line != "" {
+			if err := do(line); err != nil {
+				return fmt.Errorf("%s:%d: %v", name, n, err)
+			}
+		}
+	}
+	if err := sc.Err(); err != nil {
+		return fmt.Errorf("%s: %v", name, err)
+	}
+	return nil
 }
 
 // parseLine splits "caller@bci -> callee[ on Class]".
@@ -177,6 +214,8 @@ func Measure(a *report.Analysis, t *Trace) *Result {
 				}
 				if got := matching(s.RC, r.Class, classMatches); len(got) > 0 {
 					site.CoveredRC = union(site.CoveredRC, got)
+				} else if got := t.standInClasses(s.RC, s.TM, r); len(got) > 0 {
+					site.CoveredRC = union(site.CoveredRC, got)
 				} else {
 					site.Unexpected = appendNew(site.Unexpected, "receiver "+r.Class)
 				}
@@ -188,6 +227,8 @@ func Measure(a *report.Analysis, t *Trace) *Result {
 				}
 				reached = true
 				if got := matching(s.TM, callee, methodMatches); len(got) > 0 {
+					site.CoveredTM = union(site.CoveredTM, got)
+				} else if got := t.standInMethods(s.TM, callee); len(got) > 0 {
 					site.CoveredTM = union(site.CoveredTM, got)
 				} else {
 					site.Unexpected = appendNew(site.Unexpected, "target "+callee)
@@ -261,3 +302,25 @@ func LambdaHost(class string) string {
 
 // Hidden reports whether class is a hidden class as JVMTI names it.
 func Hidden(class string) bool { return strings.Contains(class, ".0x") }
+
+// Packages returns the packages ("pkg/", internal form) of the methods with
+// polymorphic sites in res, sorted: what a tracer must record to measure
+// the coverage of res. A class of the unnamed package is its own entry.
+func Packages(res *report.Result) []string {
+	var out []string
+	for _, a := range res.Analyses {
+		for _, m := range a.Methods {
+			if !slices.ContainsFunc(m.Sites, (*report.Site).Polymorphic) {
+				continue
+			}
+			class, _, _ := report.SplitKey(m.Method)
+			pkg := class
+			if i := strings.LastIndexByte(class, '/'); i >= 0 {
+				pkg = class[:i+1]
+			}
+			out = appendNew(out, pkg)
+		}
+	}
+	slices.Sort(out)
+	return out
+}

@@ -3,6 +3,7 @@ package link
 import (
 	"cmp"
 	"slices"
+	"strings"
 
 	"github.com/rules-fragment/rules_fragment/tools/classfile"
 	"github.com/rules-fragment/rules_fragment/tools/hierarchy"
@@ -329,4 +330,23 @@ func descClass(d string) string {
 
 func sortByID(cs []*hierarchy.Class) {
 	slices.SortFunc(cs, func(a, b *hierarchy.Class) int { return cmp.Compare(a.ID, b.ID) })
+}
+
+// PlaceholderOf returns the type a placeholder client class named name
+// stands in for, and whether it is the overriding variant; ok is false
+// for other classes. Coverage tools use it to match a real client class
+// (a test's subclass of a library type) to the placeholder it instantiates.
+func PlaceholderOf(name string) (super string, overriding, ok bool) {
+	switch {
+	case strings.HasPrefix(name, PlaceholderPackage):
+		return name[len(PlaceholderPackage):], false, true
+	case strings.HasPrefix(name, OverridingPackage):
+		return name[len(OverridingPackage):], true, true
+	}
+	for pkg, suffix := range placeholderSuffix {
+		if s, found := strings.CutSuffix(name, suffix); found && s != "" {
+			return s, pkg == OverridingPackage, true
+		}
+	}
+	return "", false, false
 }

@@ -2,7 +2,7 @@
 // Sewe, Sinschek, Oueslati and Mezini, "Taming reflection", ICSE 2011),
 // which Soot, Doop, OPAL and Tai-e read too: what a program's reflective
 // calls did in runs of it, for the analyses to resolve (linker
-// -reflection-log). testing/tracer's agent writes such logs.
+// -reflection-log). tools/tracer's agent writes such logs.
 //
 // A line is "KIND;TARGET;CALLER;LINE;…": KIND names the reflective API
 // ("Method.invoke"), TARGET what it reached (a class "pkg.C", a method

@@ -21,8 +21,10 @@ var errBelow = errors.New("coverage below the minimum")
 func runCoverage(args []string, stdout io.Writer) error {
 	fs := flag.NewFlagSet("coverage", flag.ContinueOnError)
 	resultPath := fs.String("result", "", "the linker's JSON result (linker -json)")
-	edgesPath := fs.String("edges", "", "the run's call edges (testing/tracer: out=FILE)")
-	recvPath := fs.String("receivers", "", "the run's receiver classes (testing/tracer: recv=FILE); without it no RC is met")
+	edgesPath := fs.String("edges", "", "the run's call edges (tools/tracer: out=FILE)")
+	recvPath := fs.String("receivers", "", "the run's receiver classes (tools/tracer: recv=FILE); without it no RC is met")
+	typesPath := fs.String("types", "", "the receiver classes' supertypes (tools/tracer: types=FILE): a test's own classes then meet the library-fragment placeholders they stand for")
+	prefixes := fs.Bool("prefixes", false, "print the tracer's prefix options for the result's polymorphic sites (their classes' packages), one a line, and stop")
 	jsonPath := fs.String("json", "", "write the coverage of every polymorphic site here")
 	htmlPath := fs.String("html", "", "write the coverage as an HTML page here: the shares met, and per polymorphic site the requirements met and not")
 	minRC := fs.Float64("min-rc", 0, "fail (exit status 3) when an analysis' receiver classes are met below this share (0-1)")
@@ -30,12 +32,18 @@ func runCoverage(args []string, stdout io.Writer) error {
 	if err := fs.Parse(args); err != nil {
 		return err
 	}
-	if *resultPath == "" || *edgesPath == "" || fs.NArg() > 0 {
-		return errors.New("usage: fragment coverage -result RESULT.json -edges EDGES.txt [-receivers RECV.txt] [-json OUT] [-html OUT] [-min-rc F] [-min-tm F]")
+	if *resultPath == "" || (*edgesPath == "") == !*prefixes || fs.NArg() > 0 || (*typesPath != "" && *recvPath == "") {
+		return errors.New(coverageUsage)
 	}
 	res, err := readResult(*resultPath)
 	if err != nil {
 		return err
+	}
+	if *prefixes {
+		for _, p := range coverage.Packages(res) {
+			fmt.Fprintf(stdout, "prefix=%s\n", p)
+		}
+		return nil
 	}
 	edges, err := os.Open(*edgesPath)
 	if err != nil {
@@ -54,6 +62,16 @@ func runCoverage(args []string, stdout io.Writer) error {
 	trace, err := coverage.ReadTrace(edges, *edgesPath, recv, *recvPath)
 	if err != nil {
 		return err
+	}
+	if *typesPath != "" {
+		f, err := os.Open(*typesPath)
+		if err != nil {
+			return err
+		}
+		defer f.Close()
+		if err := trace.ReadTypes(f, *typesPath); err != nil {
+			return err
+		}
 	}
 	var all []*coverage.Result
 	below := false
@@ -91,6 +109,9 @@ func runCoverage(args []string, stdout io.Writer) error {
 	}
 	return nil
 }
+
+const coverageUsage = `usage: fragment coverage -result RESULT.json -edges EDGES.txt [-receivers RECV.txt [-types TYPES.txt]] [-json OUT] [-html OUT] [-min-rc F] [-min-tm F]
+       fragment coverage -result RESULT.json -prefixes`
 
 // readResult reads a linker JSON result of the schema this build writes.
 func readResult(path string) (*report.Result, error) {

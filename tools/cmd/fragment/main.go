@@ -2,7 +2,7 @@
 //
 //	fragment stats [flags] CONTAINER...        class hierarchy and IR statistics of a classpath
 //	fragment ir [flags] -cp PATHS CLASS [METHOD] a class's hierarchy facts and three-address IR
-//	fragment coverage -result R.json -edges E.txt [-receivers V.txt]
+//	fragment coverage -result R.json -edges E.txt [-receivers V.txt [-types T.txt]]
 //	                                             how much of the polymorphism coverage requirements a traced run met
 //
 // CONTAINER is a directory, .class file, jar/zip/war, jmod, JDK runtime image
@@ -20,11 +20,13 @@ func usage() {
 	fmt.Fprintln(os.Stderr, `usage:
   fragment stats [-release N] [-workers N] CONTAINER...
   fragment ir [-release N] -cp PATH[:PATH...] CLASS [METHOD]
-  fragment coverage -result RESULT.json -edges EDGES.txt [-receivers RECV.txt] [-json OUT] [-html OUT] [-min-rc F] [-min-tm F]
+  fragment coverage -result RESULT.json -edges EDGES.txt [-receivers RECV.txt [-types TYPES.txt]] [-json OUT] [-html OUT] [-min-rc F] [-min-tm F]
+  fragment coverage -result RESULT.json -prefixes
 
 CLASS is a binary name (java.util.ArrayList or java/util/ArrayList);
 METHOD selects methods by name, or name+descriptor. coverage reads a
-linker result (linker -json) and a run traced by testing/tracer's agent.`)
+linker result (linker -json) and a run traced by tools/tracer's agent
+(-prefixes: the agent's prefix options for the result's polymorphic sites).`)
 	os.Exit(2)
 }
 

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -85,5 +86,22 @@ func TestCoverageCommand(t *testing.T) {
 	}
 	if err := runCoverage(append(args[:4:4], "-result", filepath.Join(dir, "edges.txt")), &out); err == nil || !strings.Contains(err.Error(), "edges.txt") {
 		t.Errorf("a bad result: got %v", err)
+	}
+
+	// -prefixes: the tracer's options for the packages with polymorphic sites.
+	out.Reset()
+	if err := runCoverage([]string{"-result", filepath.Join(dir, "result.json"), "-prefixes"}, &out); err != nil || out.String() != "prefix=app/\n" {
+		t.Errorf("-prefixes: %q, %v", out.String(), err)
+	}
+	// -types: a class of the run unknown to the analysis is matched through
+	// its supertypes; a bad line names the file; -types needs -receivers.
+	if err := os.WriteFile(filepath.Join(dir, "types.txt"), []byte("app/Circle <\napp/Square\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := runCoverage(append(slices.Clone(args), "-types", filepath.Join(dir, "types.txt")), &out); err == nil || !strings.Contains(err.Error(), "types.txt:2: ") {
+		t.Errorf("bad types: got %v", err)
+	}
+	if err := runCoverage(append(slices.Clone(args[:4]), "-types", filepath.Join(dir, "types.txt")), &out); err == nil || !strings.Contains(err.Error(), "usage") {
+		t.Errorf("-types without -receivers: got %v", err)
 	}
 }

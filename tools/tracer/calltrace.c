@@ -1,7 +1,7 @@
 /*
  * calltrace: a JVMTI agent recording the distinct call edges made by a
- * program's own code, for the soundness test in
- * testing/oracle/soundness_test.go.
+ * program's own code: for polymorphism_coverage_test (rules/, measured by
+ * tools/coverage) and the soundness test in testing/oracle/soundness_test.go.
  *
  *   java -agentpath:/path/libcalltrace.so=out=EDGES.txt,prefix=JLex/[,prefix=...] ...
  *
@@ -64,6 +64,17 @@
  * receiver is a VM operation (GetLocalInstance), so it samples: the first
  * 8 calls of each edge and then the 16th, 32nd, 64th, ... (a class seen only
  * in between is missed, never invented).
+ *
+ *   ...,recv=RECV.txt,types=TYPES.txt
+ *
+ * With types=FILE (and recv=) it also writes the direct supertypes of every
+ * receiver class and, transitively, of theirs, sorted, a class a line:
+ *
+ *   Class < Superclass Interface...
+ *
+ * so that a class the analysis never saw (a test's own subclass of a
+ * library type) can be matched to the library-fragment placeholder standing
+ * for it (tools/coverage).
  *
  * Build: gcc -shared -fPIC -O2 -Wall -I$JDK/include -I$JDK/include/linux
  *        -o libcalltrace.so calltrace.c
@@ -159,7 +170,9 @@ static jrawMonitorID lock;   /* guards everything below */
 static char *out_path;
 static char *reflog_path;    /* NULL: no reflection log */
 static char *recv_path;      /* NULL: no receivers */
-static char *prefixes[64];
+static char *types_path;     /* NULL: no supertypes */
+#define MAX_PREFIXES 4096
+static char *prefixes[MAX_PREFIXES];
 static int nprefixes;
 static int dead;             /* set at VMDeath: record nothing more */
 
@@ -176,6 +189,10 @@ static Recv *recvs;
 static size_t vcap, vlen;
 static char **names;         /* interned receiver class names */
 static size_t ncap, ncount;
+static const char **typed;   /* interned names whose supertypes are in types */
+static size_t tcap, tcount;
+static char **types;         /* "Class < Super..." lines */
+static size_t tycap, tylen;
 
 static size_t hash_ptr(const void *p) {
     uint64_t x = (uint64_t)(uintptr_t)p;
@@ -420,6 +437,108 @@ static void add_recv(Method *caller, jint bci, Method *callee, const char *cls) 
     vlen++;
 }
 
+/* Marks interned name as typed; returns 0 if it already was. Called with
+ * lock held. */
+static int mark_typed(const char *name) {
+    if (2 * (tcount + 1) > tcap) {
+        const char **old = typed;
+        size_t oldcap = tcap;
+        tcap *= 2;
+        typed = xcalloc(tcap, sizeof *typed);
+        for (size_t j = 0; j < oldcap; j++)
+            if (old[j] != NULL) {
+                size_t k = hash_ptr(old[j]) & (tcap - 1);
+                while (typed[k] != NULL)
+                    k = (k + 1) & (tcap - 1);
+                typed[k] = old[j];
+            }
+        free(old);
+    }
+    size_t i = hash_ptr(name) & (tcap - 1);
+    for (; typed[i] != NULL; i = (i + 1) & (tcap - 1))
+        if (typed[i] == name)
+            return 0;
+    typed[i] = name;
+    tcount++;
+    return 1;
+}
+
+/* Returns the internal name of class c ("pkg/C"), interned, or NULL (an
+ * array or primitive class). Called without the lock. */
+static const char *class_name(jvmtiEnv *env, jclass c) {
+    char *sig = NULL;
+    const char *name = NULL;
+    if ((*env)->GetClassSignature(env, c, &sig, NULL) != JVMTI_ERROR_NONE)
+        return NULL;
+    size_t n = strlen(sig);
+    if (n >= 2 && sig[0] == 'L' && sig[n - 1] == ';') {
+        sig[n - 1] = '\0';
+        (*env)->RawMonitorEnter(env, lock);
+        name = intern(sig + 1);
+        (*env)->RawMonitorExit(env, lock);
+    }
+    (*env)->Deallocate(env, (unsigned char *)sig);
+    return name;
+}
+
+/* Records the direct supertypes of class c, named name, and then theirs,
+ * unless recorded (types=). Called without the lock: JNI and JVMTI calls.
+ * The depth is bounded by the hierarchy's. */
+static void record_types(jvmtiEnv *env, JNIEnv *jni, jclass c, const char *name) {
+    (*env)->RawMonitorEnter(env, lock);
+    int fresh = !dead && mark_typed(name);
+    (*env)->RawMonitorExit(env, lock);
+    if (!fresh)
+        return;
+    jclass supers[256];
+    int n = 0;
+    jclass sc = (*jni)->GetSuperclass(jni, c);
+    if (sc != NULL)
+        supers[n++] = sc;
+    jint ni = 0;
+    jclass *ifs = NULL;
+    if ((*env)->GetImplementedInterfaces(env, c, &ni, &ifs) == JVMTI_ERROR_NONE) {
+        for (jint i = 0; i < ni; i++) {
+            if (n < 256)
+                supers[n++] = ifs[i];
+            else
+                (*jni)->DeleteLocalRef(jni, ifs[i]);
+        }
+        (*env)->Deallocate(env, (unsigned char *)ifs);
+    }
+    const char *names_of[256];
+    size_t len = strlen(name) + 4;
+    for (int i = 0; i < n; i++) {
+        names_of[i] = class_name(env, supers[i]);
+        if (names_of[i] != NULL)
+            len += strlen(names_of[i]) + 1;
+    }
+    char *line = xcalloc(len, 1);
+    strcpy(line, name);
+    strcat(line, " <");
+    for (int i = 0; i < n; i++)
+        if (names_of[i] != NULL) {
+            strcat(line, " ");
+            strcat(line, names_of[i]);
+        }
+    (*env)->RawMonitorEnter(env, lock);
+    if (tylen == tycap) {
+        tycap = tycap ? 2 * tycap : 256;
+        types = realloc(types, tycap * sizeof *types);
+        if (types == NULL) {
+            fprintf(stderr, "calltrace: out of memory\n");
+            abort();
+        }
+    }
+    types[tylen++] = line;
+    (*env)->RawMonitorExit(env, lock);
+    for (int i = 0; i < n; i++) {
+        if (names_of[i] != NULL)
+            record_types(env, jni, supers[i], names_of[i]);
+        (*jni)->DeleteLocalRef(jni, supers[i]);
+    }
+}
+
 /* Samples the n-th call of an edge (n from 1): the first 8, then powers of two. */
 static int sampled(unsigned n) {
     return n <= 8 || (n & (n - 1)) == 0;
@@ -433,18 +552,14 @@ static void record_receiver(jvmtiEnv *env, JNIEnv *jni, jthread thread, Method *
     if ((*env)->GetLocalInstance(env, thread, 0, &self) != JVMTI_ERROR_NONE || self == NULL)
         return;
     jclass cls = (*jni)->GetObjectClass(jni, self);
-    char *sig = NULL;
-    if (cls != NULL && (*env)->GetClassSignature(env, cls, &sig, NULL) == JVMTI_ERROR_NONE) {
-        /* "Lpkg/C;" -> "pkg/C" */
-        size_t n = strlen(sig);
-        if (n >= 2 && sig[0] == 'L' && sig[n - 1] == ';') {
-            sig[n - 1] = '\0';
-            (*env)->RawMonitorEnter(env, lock);
-            if (!dead)
-                add_recv(from, (jint)loc, to, intern(sig + 1));
-            (*env)->RawMonitorExit(env, lock);
-        }
-        (*env)->Deallocate(env, (unsigned char *)sig);
+    const char *name = cls != NULL ? class_name(env, cls) : NULL;
+    if (name != NULL) {
+        (*env)->RawMonitorEnter(env, lock);
+        if (!dead)
+            add_recv(from, (jint)loc, to, name);
+        (*env)->RawMonitorExit(env, lock);
+        if (types_path != NULL)
+            record_types(env, jni, cls, name);
     }
     if (cls != NULL)
         (*jni)->DeleteLocalRef(jni, cls);
@@ -1008,8 +1123,20 @@ static void write_recvs(void) {
     free(lines);
 }
 
-/* Writes the edges, sorted, the reflection log and the receivers; stops
- * recording. */
+/* Writes the supertypes' lines, sorted. Called with lock held. */
+static void write_types(void) {
+    qsort(types, tylen, sizeof *types, cmp_lines);
+    FILE *f = fopen(types_path, "w");
+    if (f == NULL)
+        perror(types_path);
+    for (size_t i = 0; f != NULL && i < tylen; i++)
+        fprintf(f, "%s\n", types[i]);
+    if (f != NULL)
+        fclose(f);
+}
+
+/* Writes the edges, sorted, the reflection log, the receivers and their
+ * supertypes; stops recording. */
 static void JNICALL on_vm_death(jvmtiEnv *env, JNIEnv *jni) {
     (void)jni;
     (*env)->RawMonitorEnter(env, lock);
@@ -1038,29 +1165,42 @@ static void JNICALL on_vm_death(jvmtiEnv *env, JNIEnv *jni) {
         write_reflog();
     if (recv_path != NULL)
         write_recvs();
+    if (types_path != NULL)
+        write_types();
     (*env)->RawMonitorExit(env, lock);
 }
 
 JNIEXPORT jint JNICALL Agent_OnLoad(JavaVM *vm, char *options, void *reserved) {
-    /* Options: out=FILE,prefix=P[,prefix=P...][,reflog=FILE][,recv=FILE] */
+    /* Options: out=FILE,prefix=P[,prefix=P...][,reflog=FILE][,recv=FILE[,types=FILE]] */
     (void)reserved;
     char *opts = strdup(options != NULL ? options : ""), *save = NULL;
     for (char *o = strtok_r(opts, ",", &save); o != NULL; o = strtok_r(NULL, ",", &save)) {
         if (strncmp(o, "out=", 4) == 0)
             out_path = o + 4;
-        else if (strncmp(o, "prefix=", 7) == 0 && nprefixes < 64)
+        else if (strncmp(o, "prefix=", 7) == 0) {
+            if (nprefixes == MAX_PREFIXES) {
+                fprintf(stderr, "calltrace: more than %d prefixes\n", MAX_PREFIXES);
+                return JNI_ERR;
+            }
             prefixes[nprefixes++] = o + 7;
+        }
         else if (strncmp(o, "reflog=", 7) == 0)
             reflog_path = o + 7;
         else if (strncmp(o, "recv=", 5) == 0)
             recv_path = o + 5;
+        else if (strncmp(o, "types=", 6) == 0)
+            types_path = o + 6;
         else {
-            fprintf(stderr, "calltrace: unknown option %s (want out=FILE,prefix=P,...,reflog=FILE,recv=FILE)\n", o);
+            fprintf(stderr, "calltrace: unknown option %s (want out=FILE,prefix=P,...,reflog=FILE,recv=FILE,types=FILE)\n", o);
             return JNI_ERR;
         }
     }
     if (out_path == NULL || nprefixes == 0) {
         fprintf(stderr, "calltrace: need out=FILE and at least one prefix=P\n");
+        return JNI_ERR;
+    }
+    if (types_path != NULL && recv_path == NULL) {
+        fprintf(stderr, "calltrace: types=FILE needs recv=FILE (the types are the receivers')\n");
         return JNI_ERR;
     }
     if ((*vm)->GetEnv(vm, (void **)&jvmti, JVMTI_VERSION_1_2) != JNI_OK)
@@ -1090,6 +1230,8 @@ JNIEXPORT jint JNICALL Agent_OnLoad(JavaVM *vm, char *options, void *reserved) {
     recvs = xcalloc(vcap, sizeof *recvs);
     ncap = 1 << 10;
     names = xcalloc(ncap, sizeof *names);
+    tcap = 1 << 10;
+    typed = xcalloc(tcap, sizeof *typed);
     if ((*jvmti)->CreateRawMonitor(jvmti, "calltrace", &lock) != JVMTI_ERROR_NONE ||
         (*jvmti)->SetEventCallbacks(jvmti, &cb, sizeof cb) != JVMTI_ERROR_NONE ||
         (*jvmti)->SetEventNotificationMode(jvmti, JVMTI_ENABLE, JVMTI_EVENT_METHOD_ENTRY, NULL) != JVMTI_ERROR_NONE ||
