@@ -167,6 +167,10 @@ type Site struct {
 	// Unexpected are observed receiver classes and targets outside RC
 	// and TM.
 	Unexpected []string `json:"unexpected,omitempty"`
+	// StandIns are the library-fragment placeholders met by classes and
+	// methods of the run the requirements do not name ("placeholder by
+	// observed"; placeholders.go).
+	StandIns []string `json:"stand_ins,omitempty"`
 }
 
 // Result is the coverage of one analysis' requirements.
@@ -216,6 +220,7 @@ func Measure(a *report.Analysis, t *Trace) *Result {
 					site.CoveredRC = union(site.CoveredRC, got)
 				} else if got := t.standInClasses(s.RC, s.TM, r); len(got) > 0 {
 					site.CoveredRC = union(site.CoveredRC, got)
+					site.StandIns = standIns(site.StandIns, got, r.Class)
 				} else {
 					site.Unexpected = appendNew(site.Unexpected, "receiver "+r.Class)
 				}
@@ -230,6 +235,7 @@ func Measure(a *report.Analysis, t *Trace) *Result {
 					site.CoveredTM = union(site.CoveredTM, got)
 				} else if got := t.standInMethods(s.TM, callee); len(got) > 0 {
 					site.CoveredTM = union(site.CoveredTM, got)
+					site.StandIns = standIns(site.StandIns, got, callee)
 				} else {
 					site.Unexpected = appendNew(site.Unexpected, "target "+callee)
 				}
@@ -237,6 +243,7 @@ func Measure(a *report.Analysis, t *Trace) *Result {
 			slices.Sort(site.CoveredRC)
 			slices.Sort(site.CoveredTM)
 			slices.Sort(site.Unexpected)
+			slices.Sort(site.StandIns)
 			r.RCRequired += len(s.RC)
 			r.TMRequired += len(s.TM)
 			r.RCCovered += len(site.CoveredRC)

@@ -138,3 +138,11 @@ func (t *Trace) isSubtype(sub, super string) bool {
 	}
 	return false
 }
+
+// standIns adds "placeholder by observed" for each placeholder observed met.
+func standIns(xs, placeholders []string, observed string) []string {
+	for _, p := range placeholders {
+		xs = appendNew(xs, p+" by "+observed)
+	}
+	return xs
+}

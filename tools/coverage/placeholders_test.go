@@ -76,6 +76,14 @@ func TestStandIns(t *testing.T) {
 			t.Errorf("site %d: unexpected %v", s.Site, s.Unexpected)
 		}
 	}
+	if got, want := strings.Join(r.Sites[1].StandIns, "; "), "fragment$client/lib/Shape by test/Triangle; fragment$override/lib/Shape by test/Named; "+
+		"fragment$override/lib/Shape.describe()Ljava/lang/String; by test/Named.describe()Ljava/lang/String;"; got != want {
+		t.Errorf("site 40: stand-ins %q, want %q", got, want)
+	}
+	var page strings.Builder
+	if err := WriteHTML(&page, []*Result{r}); err != nil || !strings.Contains(page.String(), "placeholder met: <code>fragment$client/lib/Shape by test/Triangle</code>") {
+		t.Errorf("the page does not show the stand-ins (%v)", err)
+	}
 }
 
 // TestReadTypesErrors: a malformed line names the file and line.
