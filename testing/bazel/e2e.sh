@@ -111,11 +111,16 @@ say "2. bazel test //... (output base 1, empty remote cache)"
   { tail -40 "$work/test1.log"; fail "bazel test //..."; }
 grep -E "PASSED|FAILED|Executed" "$work/test1.log"
 grep -q "OK (3 tests)" bazel-testlogs/app/app_test/test.log || fail "JUnit tests did not run"
-# polymorphism_coverage_test: the geometry tests ran under the tracer and
-# met the requirements their own shapes stand for.
+# polymorphism_coverage_test: the geometry tests ran with geometry's call
+# sites instrumented (FragmentInstrument) and met the requirements their own
+# shapes stand for; the JVMTI tracer saw the same.
 cov=bazel-testlogs/checks/geometry_coverage/test.log
 grep -q "OK (3 tests)" "$cov" && grep -q "^andersen: 6 polymorphic sites, 6 reached; receiver classes [0-9]* of [0-9]*" "$cov" ||
   { cat "$cov"; fail "geometry_coverage did not measure the tests' coverage"; }
+execlog "$work/exec1.json" FragmentInstrument | grep -q "geometry_coverage.fragment/instrumented.jar" ||
+  fail "geometry_coverage's call sites were not instrumented"
+[[ "$(grep '^andersen:' "$cov")" == "$(grep '^andersen:' bazel-testlogs/checks/geometry_coverage_jvmti/test.log)" ]] ||
+  fail "instrumentation and the JVMTI tracer measured different coverage"
 for f in coverage.json coverage.html result.json; do
   grep -q "^$f"$'\t' bazel-testlogs/checks/geometry_coverage/test.outputs_manifest/MANIFEST ||
     fail "$f is not among geometry_coverage's undeclared outputs"

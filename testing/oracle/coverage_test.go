@@ -1,6 +1,7 @@
 package oracle
 
 import (
+	"bytes"
 	"fmt"
 	"os"
 	"os/exec"
@@ -11,13 +12,15 @@ import (
 
 	linker "github.com/rules-fragment/rules_fragment/linker/app"
 	"github.com/rules-fragment/rules_fragment/tools/coverage"
+	"github.com/rules-fragment/rules_fragment/tools/instrument"
 	"github.com/rules-fragment/rules_fragment/tools/report"
 )
 
 // TestCoverageOfRuns measures how much of the polymorphism coverage
 // requirements real runs meet (package coverage): JLex and CUP on their
-// inputs of testing/corpus/tracer, traced with receivers, against RTA's and
-// AND_f's requirements. The runs meet some requirements and nothing outside
+// inputs of testing/corpus/tracer, traced with receivers by the JVMTI tracer
+// and again with their polymorphic call sites instrumented (package
+// instrument), against RTA's and AND_f's requirements. The runs meet some requirements and nothing outside
 // them (both analyses are sound on these runs), and AND_f requires and
 // meets no more than RTA: its polymorphic sites, RC and TM are subsets of
 // RTA's. (The share met may still be lower: JLex's 7 polymorphic AND_f
@@ -50,6 +53,11 @@ func TestCoverageOfRuns(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
+			// The same run with the client's polymorphic call sites
+			// instrumented (package instrument): it behaves the same and
+			// meets every requirement the tracer saw met, and more where
+			// the tracer's sampling missed a receiver class.
+			inst := instrumentedTrace(t, p, r, res)
 			var got [2]*coverage.Result
 			for i, a := range res.Analyses {
 				c := coverage.Measure(a, trace)
@@ -59,9 +67,16 @@ func TestCoverageOfRuns(t *testing.T) {
 				if c.RCCovered == 0 || c.TMCovered == 0 || c.Reached == 0 {
 					t.Errorf("%s: the run met no requirement", c.Analysis)
 				}
-				for _, s := range c.Sites {
-					if len(s.Unexpected) > 0 {
-						t.Errorf("%s: %s @%d: observed outside the requirements: %q", c.Analysis, s.Method, s.Site, s.Unexpected)
+				ci := coverage.Measure(a, inst)
+				t.Logf("COUNT coverage %s %s instrumented: %d reached; RC %d, TM %d met", r.name, c.Analysis, ci.Reached, ci.RCCovered, ci.TMCovered)
+				for j, s := range c.Sites {
+					if len(s.Unexpected) > 0 || len(ci.Sites[j].Unexpected) > 0 {
+						t.Errorf("%s: %s @%d: observed outside the requirements: %q (instrumented: %q)", c.Analysis, s.Method, s.Site, s.Unexpected, ci.Sites[j].Unexpected)
+					}
+					for _, x := range slices.Concat(s.CoveredRC, s.CoveredTM) {
+						if !slices.Contains(ci.Sites[j].CoveredRC, x) && !slices.Contains(ci.Sites[j].CoveredTM, x) {
+							t.Errorf("%s: %s @%d: the tracer saw %s met, the instrumented run did not", c.Analysis, s.Method, s.Site, x)
+						}
 					}
 				}
 			}
@@ -72,6 +87,48 @@ func TestCoverageOfRuns(t *testing.T) {
 			}
 		})
 	}
+}
+
+// instrumentedTrace runs r with the polymorphic call sites of res
+// instrumented (and the Recorder, compiled here) and reads the trace.
+func instrumentedTrace(t *testing.T, p program, r tracedRun, res *report.Result) *coverage.Trace {
+	t.Helper()
+	dir := t.TempDir()
+	recorder := filepath.Join(dir, "recorder")
+	if b, err := exec.Command("javac", "--release", "8", "-d", recorder, "../../tools/tracer/recorder/rules_fragment/tracer/Recorder.java").CombinedOutput(); err != nil {
+		t.Fatalf("javac: %v\n%s", err, b)
+	}
+	var jar bytes.Buffer
+	st, err := instrument.Jars([]string{p.client}, instrument.Sites(res), &jar)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(st.Skipped) > 0 || st.Sites == 0 {
+		t.Errorf("%s: instrumented %d sites, skipped %q", r.name, st.Sites, st.Skipped)
+	}
+	inst := filepath.Join(dir, "inst.jar")
+	if err := os.WriteFile(inst, jar.Bytes(), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	traceDir := filepath.Join(dir, "trace")
+	runProgram(t, p, r, []string{"-Drules_fragment.trace=" + traceDir}, []string{inst, recorder})
+	files := map[string]*os.File{}
+	for _, f := range []string{"edges.txt", "recv.txt", "types.txt"} {
+		h, err := os.Open(filepath.Join(traceDir, f))
+		if err != nil {
+			t.Fatalf("%s: the Recorder wrote no %s: %v", r.name, f, err)
+		}
+		defer h.Close()
+		files[f] = h
+	}
+	trace, err := coverage.ReadTrace(files["edges.txt"], "edges.txt", files["recv.txt"], "recv.txt")
+	if err == nil {
+		err = trace.ReadTypes(files["types.txt"], "types.txt")
+	}
+	if err != nil {
+		t.Fatal(err)
+	}
+	return trace
 }
 
 // TestCoverageOfLibraryTests measures a library's requirements for every

@@ -280,16 +280,6 @@ func buildAgent(t *testing.T) string {
 // succeeded.
 func traceRun(t *testing.T, agent string, p program, r tracedRun) (edges []string, recv map[string][]string, log string) {
 	t.Helper()
-	dir := t.TempDir()
-	for _, in := range r.inputs {
-		b, err := os.ReadFile(filepath.Join("../corpus/tracer", in))
-		if err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(filepath.Join(dir, in), b, 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
 	edgesFile := filepath.Join(t.TempDir(), "edges.txt")
 	recvFile := filepath.Join(t.TempDir(), "recv.txt")
 	opts := "out=" + edgesFile + ",recv=" + recvFile
@@ -300,28 +290,7 @@ func traceRun(t *testing.T, agent string, p program, r tracedRun) (edges []strin
 		log = filepath.Join(t.TempDir(), "refl.log")
 		opts += ",reflog=" + log
 	}
-	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Minute)
-	defer cancel()
-	args := append(append(slices.Clone(r.jvmFlags), "-agentpath:"+agent+"="+opts, "-cp", strings.Join(append([]string{p.client}, p.libs...), ":"), r.main), r.args(dir)...)
-	cmd := exec.CommandContext(ctx, filepath.Join(jdk17, "bin", "java"), args...)
-	cmd.Dir = dir
-	out, err := cmd.CombinedOutput()
-	if err != nil {
-		t.Fatalf("%s: %v\n%s", r.name, err, out)
-	}
-	if r.wantFile != "" {
-		b, err := os.ReadFile(filepath.Join(dir, r.wantFile))
-		if err != nil || !bytes.Contains(b, []byte(r.want)) {
-			t.Fatalf("%s: %s lacks %q (%v):\n%s\n%s", r.name, r.wantFile, r.want, err, b, out)
-		}
-	} else if !bytes.Contains(out, []byte(r.want)) {
-		t.Fatalf("%s: output lacks %q:\n%s", r.name, r.want, out)
-	}
-	for _, o := range r.outputs {
-		if fi, err := os.Stat(filepath.Join(dir, o)); err != nil || fi.Size() == 0 {
-			t.Fatalf("%s: no output %s (%v):\n%s", r.name, o, err, out)
-		}
-	}
+	runProgram(t, p, r, []string{"-agentpath:" + agent + "=" + opts}, nil)
 	b, err := os.ReadFile(edgesFile)
 	if err != nil {
 		t.Fatalf("%s: the tracer wrote no edges: %v", r.name, err)
@@ -342,6 +311,45 @@ func traceRun(t *testing.T, agent string, p program, r tracedRun) (edges []strin
 		}
 	}
 	return strings.Split(strings.TrimSuffix(string(b), "\n"), "\n"), recv, log
+}
+
+// runProgram runs r with JVM flags (after r's) and the class path entries
+// before p's, and fails the test unless the program succeeded.
+func runProgram(t *testing.T, p program, r tracedRun, flags, before []string) {
+	t.Helper()
+	dir := t.TempDir()
+	for _, in := range r.inputs {
+		b, err := os.ReadFile(filepath.Join("../corpus/tracer", in))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(filepath.Join(dir, in), b, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Minute)
+	defer cancel()
+	cp := strings.Join(slices.Concat(before, []string{p.client}, p.libs), ":")
+	args := append(slices.Concat(r.jvmFlags, flags, []string{"-cp", cp, r.main}), r.args(dir)...)
+	cmd := exec.CommandContext(ctx, filepath.Join(jdk17, "bin", "java"), args...)
+	cmd.Dir = dir
+	out, err := cmd.CombinedOutput()
+	if err != nil {
+		t.Fatalf("%s: %v\n%s", r.name, err, out)
+	}
+	if r.wantFile != "" {
+		b, err := os.ReadFile(filepath.Join(dir, r.wantFile))
+		if err != nil || !bytes.Contains(b, []byte(r.want)) {
+			t.Fatalf("%s: %s lacks %q (%v):\n%s\n%s", r.name, r.wantFile, r.want, err, b, out)
+		}
+	} else if !bytes.Contains(out, []byte(r.want)) {
+		t.Fatalf("%s: output lacks %q:\n%s", r.name, r.want, out)
+	}
+	for _, o := range r.outputs {
+		if fi, err := os.Stat(filepath.Join(dir, o)); err != nil || fi.Size() == 0 {
+			t.Fatalf("%s: no output %s (%v):\n%s", r.name, o, err, out)
+		}
+	}
 }
 
 // readClient returns the classes of a client jar by name.

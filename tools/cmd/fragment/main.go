@@ -4,6 +4,8 @@
 //	fragment ir [flags] -cp PATHS CLASS [METHOD] a class's hierarchy facts and three-address IR
 //	fragment coverage -result R.json -edges E.txt [-receivers V.txt [-types T.txt]]
 //	                                             how much of the polymorphism coverage requirements a traced run met
+//	fragment instrument -result R.json -o OUT.jar JAR...
+//	                                             the classes of R's polymorphic call sites, instrumented to record them
 //
 // CONTAINER is a directory, .class file, jar/zip/war, jmod, JDK runtime image
 // (lib/modules) or JDK home. The summarizer and linker are programs of
@@ -22,6 +24,7 @@ func usage() {
   fragment ir [-release N] -cp PATH[:PATH...] CLASS [METHOD]
   fragment coverage -result RESULT.json -edges EDGES.txt [-receivers RECV.txt [-types TYPES.txt]] [-json OUT] [-html OUT] [-min-rc F] [-min-tm F]
   fragment coverage -result RESULT.json -prefixes
+  fragment instrument -result RESULT.json -o OUT.jar JAR...
 
 CLASS is a binary name (java.util.ArrayList or java/util/ArrayList);
 METHOD selects methods by name, or name+descriptor. coverage reads a
@@ -42,6 +45,8 @@ func main() {
 		err = runIR(os.Args[2:], os.Stdout)
 	case "coverage":
 		err = runCoverage(os.Args[2:], os.Stdout)
+	case "instrument":
+		err = runInstrument(os.Args[2:], os.Stdout)
 	case "-h", "-help", "--help", "help":
 		usage()
 	default:

@@ -105,3 +105,35 @@ func TestCoverageCommand(t *testing.T) {
 		t.Errorf("-types without -receivers: got %v", err)
 	}
 }
+
+// TestInstrumentCommand: fragment instrument needs a result, an output and
+// jars, and names a jar it cannot read; a result without polymorphic sites
+// gives an empty jar.
+func TestInstrumentCommand(t *testing.T) {
+	dir := t.TempDir()
+	var buf bytes.Buffer
+	if err := report.WriteJSON(&buf, &report.Result{Schema: report.Schema}); err != nil {
+		t.Fatal(err)
+	}
+	result := filepath.Join(dir, "result.json")
+	if err := os.WriteFile(result, buf.Bytes(), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	var out bytes.Buffer
+	if err := runInstrument([]string{"-result", result}, &out); err == nil || !strings.Contains(err.Error(), "usage") {
+		t.Errorf("no jars: got %v", err)
+	}
+	missing := filepath.Join(dir, "missing.jar")
+	if err := runInstrument([]string{"-result", result, "-o", filepath.Join(dir, "i.jar"), missing}, &out); err == nil || !strings.Contains(err.Error(), missing) {
+		t.Errorf("a missing jar: got %v", err)
+	}
+	empty := filepath.Join(dir, "empty.jar")
+	if err := os.WriteFile(empty, []byte("PK\x05\x06"+strings.Repeat("\x00", 18)), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	out.Reset()
+	if err := runInstrument([]string{"-result", result, "-o", filepath.Join(dir, "i.jar"), empty}, &out); err != nil ||
+		out.String() != "instrumented 0 call sites in 0 classes; 0 skipped\n" {
+		t.Errorf("no sites: %q, %v", out.String(), err)
+	}
+}

@@ -1,0 +1,109 @@
+package instrument
+
+import (
+	"archive/zip"
+	"fmt"
+	"io"
+	"slices"
+	"strings"
+	"time"
+
+	"github.com/rules-fragment/rules_fragment/tools/report"
+)
+
+// Sites returns the polymorphic virtual and interface call sites of a
+// linker result, by class, each once whatever the analyses that list it.
+func Sites(res *report.Result) map[string][]Site {
+	by := map[string][]Site{}
+	for _, a := range res.Analyses {
+		for _, m := range a.Methods {
+			class, sel, ok := report.SplitKey(m.Method)
+			if !ok {
+				continue
+			}
+			paren := strings.IndexByte(sel, '(')
+			for _, s := range m.Sites {
+				if !s.Polymorphic() || (s.Kind != "virtual" && s.Kind != "interface") {
+					continue
+				}
+				site := Site{Method: sel[:paren], Desc: sel[paren:], BCI: s.Site, Ref: s.Ref}
+				if !slices.Contains(by[class], site) {
+					by[class] = append(by[class], site)
+				}
+			}
+		}
+	}
+	return by
+}
+
+// Stats counts what Jars did.
+type Stats struct {
+	Classes, Sites int
+	Skipped        []string // sites not instrumented, with the reason
+}
+
+// Jars reads the class files of jars (in order: the first holding a class
+// wins, as on a class path), instruments those with sites, and writes them
+// to out as a jar to put before the originals on the class path, the
+// sites numbered from 0 in the order of their classes' names. The jar is
+// byte-deterministic: entries sorted, with a fixed time. A site's class
+// found in no jar is skipped.
+func Jars(jars []string, sites map[string][]Site, out io.Writer) (Stats, error) {
+	var st Stats
+	found := map[string][]byte{}
+	for _, path := range jars {
+		r, err := zip.OpenReader(path)
+		if err != nil {
+			return st, fmt.Errorf("%s: %v", path, err)
+		}
+		for _, f := range r.File {
+			class, ok := strings.CutSuffix(f.Name, ".class")
+			if !ok || sites[class] == nil || found[class] != nil {
+				continue
+			}
+			rc, err := f.Open()
+			if err == nil {
+				found[class], err = io.ReadAll(rc)
+				rc.Close()
+			}
+			if err != nil {
+				r.Close()
+				return st, fmt.Errorf("%s: %s: %v", path, f.Name, err)
+			}
+		}
+		r.Close()
+	}
+	var classes []string
+	for c := range sites {
+		classes = append(classes, c)
+	}
+	slices.Sort(classes)
+	zw := zip.NewWriter(out)
+	for _, c := range classes {
+		data := found[c]
+		if data == nil {
+			for _, s := range sites[c] {
+				st.Skipped = append(st.Skipped, fmt.Sprintf("%s.%s%s@%d: class not in the jars", c, s.Method, s.Desc, s.BCI))
+			}
+			continue
+		}
+		b, n, skipped, err := Class(c+".class", data, sites[c], st.Sites)
+		if err != nil {
+			return st, err
+		}
+		st.Skipped = append(st.Skipped, skipped...)
+		if n == 0 {
+			continue
+		}
+		st.Classes++
+		st.Sites += n
+		w, err := zw.CreateHeader(&zip.FileHeader{Name: c + ".class", Method: zip.Deflate, Modified: time.Date(2010, 1, 1, 0, 0, 0, 0, time.UTC)})
+		if err == nil {
+			_, err = w.Write(b)
+		}
+		if err != nil {
+			return st, err
+		}
+	}
+	return st, zw.Close()
+}
