@@ -109,7 +109,11 @@ func Class(name string, data []byte, sites []Site, firstID int) (out []byte, don
 		return data, 0, skipped, nil
 	}
 	if b.cpCount > 0xffff || l.methodCount+len(methods) > 0xffff {
-		return nil, 0, nil, fmt.Errorf("%s: too many constants or methods after instrumenting %d sites", name, done)
+		// The class stays as it was: its sites are not observed.
+		for _, s := range sites {
+			skipped = append(skipped, fmt.Sprintf("%s.%s%s@%d: too many constants or methods in the class with %d bridges", cf.Name, s.Method, s.Desc, s.BCI, done))
+		}
+		return data, 0, skipped, nil
 	}
 	var w []byte
 	w = append(w, out[:8]...)

@@ -77,6 +77,22 @@ func TestInstrumentedRun(t *testing.T) {
 	if err != nil || string(out) != "3 2 true [1 2 3 + +] [1! 2! 3! + +] Add Neg\n" {
 		t.Fatalf("instrumented run: %v\n%s", err, out)
 	}
+	// The same classes verify and record the same on a JDK 25 runtime.
+	if java25 := "/usr/lib/jvm/temurin-25-jdk-amd64/bin/java"; fileExists(java25) {
+		trace25 := t.TempDir()
+		out, err := exec.Command(java25, "-Xverify:all", "-Drules_fragment.trace="+trace25,
+			"-cp", strings.Join([]string{inst, recorder, lib, test}, string(os.PathListSeparator)), "client.Main").CombinedOutput()
+		if err != nil || string(out) != "3 2 true [1 2 3 + +] [1! 2! 3! + +] Add Neg\n" {
+			t.Errorf("instrumented run on JDK 25: %v\n%s", err, out)
+		}
+		a, _ := os.ReadFile(filepath.Join(trace, "recv.txt"))
+		b, _ := os.ReadFile(filepath.Join(trace25, "recv.txt"))
+		if !bytes.Equal(a, b) {
+			t.Errorf("JDK 25 recorded\n%s\nJDK 17\n%s", b, a)
+		}
+	} else {
+		t.Logf("SKIP (part): no JDK 25 at %s", java25)
+	}
 	recv, _ := os.ReadFile(filepath.Join(trace, "recv.txt"))
 	for _, want := range []string{
 		"lib/Add.accept(Llib/Visitor;)V@13 -> client/Main$Neg.accept(Llib/Visitor;)V on client/Main$Neg",
@@ -210,4 +226,42 @@ func zipDir(t *testing.T, dir string) string {
 		t.Fatalf("jar: %v\n%s", err, b)
 	}
 	return jar
+}
+
+// TestMultiReleaseJar: from a multi-release jar the class is the newest
+// version up to Release, as the linker reads it (here the real Walk is
+// under versions/11, a base entry and a versions/21 entry are others).
+func TestMultiReleaseJar(t *testing.T) {
+	lib, _, _ := corpus(t)
+	walk, err := os.ReadFile(filepath.Join(lib, "lib", "Walk.class"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	num, err := os.ReadFile(filepath.Join(lib, "lib", "Num.class"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	jar := filepath.Join(t.TempDir(), "mr.jar")
+	var buf bytes.Buffer
+	zw := zip.NewWriter(&buf)
+	for name, data := range map[string][]byte{"lib/Walk.class": num, "META-INF/versions/11/lib/Walk.class": walk, "META-INF/versions/21/lib/Walk.class": num} {
+		w, _ := zw.Create(name)
+		w.Write(data)
+	}
+	if err := zw.Close(); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(jar, buf.Bytes(), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	var out bytes.Buffer
+	st, err := Jars([]string{jar}, map[string][]Site{"lib/Walk": corpusSites["lib/Walk"]}, &out)
+	if err != nil || st.Sites != 3 || len(st.Skipped) != 0 {
+		t.Errorf("stats %+v, %v", st, err)
+	}
+}
+
+func fileExists(p string) bool {
+	_, err := os.Stat(p)
+	return err == nil
 }

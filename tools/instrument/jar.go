@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io"
 	"slices"
+	"strconv"
 	"strings"
 	"time"
 
@@ -36,6 +37,10 @@ func Sites(res *report.Result) map[string][]Site {
 	return by
 }
 
+// Release is the Java release whose classes Jars takes from multi-release
+// jars (the linker's default -release).
+const Release = 17
+
 // Stats counts what Jars did.
 type Stats struct {
 	Classes, Sites int
@@ -56,9 +61,21 @@ func Jars(jars []string, sites map[string][]Site, out io.Writer) (Stats, error) 
 		if err != nil {
 			return st, fmt.Errorf("%s: %v", path, err)
 		}
+		// A multi-release jar's class is the newest version up to Release,
+		// as the linker reads it.
+		version := map[string]int{}
+		here := map[string]bool{}
 		for _, f := range r.File {
-			class, ok := strings.CutSuffix(f.Name, ".class")
-			if !ok || sites[class] == nil || found[class] != nil {
+			name, v := f.Name, 0
+			if rest, ok := strings.CutPrefix(name, "META-INF/versions/"); ok {
+				n, after, _ := strings.Cut(rest, "/")
+				if v, err = strconv.Atoi(n); err != nil || v > Release || v < 9 {
+					continue
+				}
+				name = after
+			}
+			class, ok := strings.CutSuffix(name, ".class")
+			if !ok || sites[class] == nil || found[class] != nil && !here[class] || here[class] && version[class] >= v {
 				continue
 			}
 			rc, err := f.Open()
@@ -70,6 +87,7 @@ func Jars(jars []string, sites map[string][]Site, out io.Writer) (Stats, error) 
 				r.Close()
 				return st, fmt.Errorf("%s: %s: %v", path, f.Name, err)
 			}
+			here[class], version[class] = true, v
 		}
 		r.Close()
 	}
