@@ -8,8 +8,8 @@ load(":link.bzl", "LINK_ATTRS", "link")
 load(":providers.bzl", "FragmentSummaryInfo")
 
 _TEST_SCRIPT = """#!/bin/bash
-# polymorphism_coverage_test {label}: runs the tests with {target}'s polymorphic
-# call sites instrumented and measures the coverage requirements they meet.
+# polymorphism_coverage_test {label}: runs the tests, observing {target}'s
+# polymorphic call sites, and measures the coverage requirements they meet.
 set -uo pipefail
 out="${{TEST_UNDECLARED_OUTPUTS_DIR:-$(mktemp -d)}}"
 trace="${{TEST_TMPDIR:-$(mktemp -d)}}/fragment-trace"
@@ -140,7 +140,7 @@ undeclared outputs.""",
             default = "instrument",
             values = ["instrument", "jvmti"],
             doc = """how the run is observed: "instrument" rewrites the target's polymorphic call
-sites (tools/instrument; every receiver class, at about JaCoCo's cost), "jvmti" runs the
+sites (tools/instrument; every receiver class, for less than JaCoCo's line coverage costs), "jvmti" runs the
 tests under the JVMTI call tracer (tools/tracer; samples receivers, runs interpreted)""",
         ),
         "_fragment": attr.label(
