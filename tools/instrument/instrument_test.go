@@ -265,3 +265,49 @@ func fileExists(p string) bool {
 	_, err := os.Stat(p)
 	return err == nil
 }
+
+// TestSelectedDefaultMethod: the Recorder names the method the JVM runs
+// for a receiver that inherits a default method along two paths: the most
+// specific interface's (B.m, which overrides A.m), whatever the order of
+// the class's interfaces.
+func TestSelectedDefaultMethod(t *testing.T) {
+	_, _, recorder := corpus(t)
+	dir := t.TempDir()
+	src := `package d;
+interface A { default String m() { return "A"; } }
+interface B extends A { default String m() { return "B"; } }
+class C implements A, B {}
+public class Main {
+    static String call(A a) { return a.m(); }
+    public static void main(String[] args) { System.out.println(call(new C())); }
+}
+`
+	if err := os.MkdirAll(filepath.Join(dir, "src", "d"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(dir, "src", "d", "Main.java"), []byte(src), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	classes := filepath.Join(dir, "classes")
+	if b, err := exec.Command("javac", "--release", "11", "-d", classes, filepath.Join(dir, "src", "d", "Main.java")).CombinedOutput(); err != nil {
+		t.Fatalf("javac: %v\n%s", err, b)
+	}
+	var jar bytes.Buffer
+	st, err := Jars([]string{zipDir(t, classes)}, map[string][]Site{"d/Main": {{"call", "(Ld/A;)Ljava/lang/String;", 1, "d/A.m()Ljava/lang/String;"}}}, &jar)
+	if err != nil || st.Sites != 1 {
+		t.Fatalf("stats %+v, %v", st, err)
+	}
+	inst := filepath.Join(dir, "inst.jar")
+	if err := os.WriteFile(inst, jar.Bytes(), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	trace := filepath.Join(dir, "trace")
+	out, err := exec.Command("java", "-Drules_fragment.trace="+trace, "-cp", strings.Join([]string{inst, recorder, classes}, ":"), "d.Main").CombinedOutput()
+	if err != nil || string(out) != "B\n" {
+		t.Fatalf("run: %v\n%s", err, out)
+	}
+	recv, _ := os.ReadFile(filepath.Join(trace, "recv.txt"))
+	if want := "d/Main.call(Ld/A;)Ljava/lang/String;@1 -> d/B.m()Ljava/lang/String; on d/C\n"; string(recv) != want {
+		t.Errorf("recv.txt %q, want %q", recv, want)
+	}
+}

@@ -85,17 +85,31 @@ public final class Recorder {
                 return name(k) + "." + sel;
             }
         }
-        // A default method: the first interface declaring it, breadth first.
+        // A default method: the maximally specific superinterface declaring
+        // it (JVMS §5.4.6); with several, the first found, breadth first.
+        List<Class<?>> candidates = new ArrayList<>();
+        Set<Class<?>> seen = new HashSet<>();
         ArrayDeque<Class<?>> queue = new ArrayDeque<>();
         for (Class<?> k = c; k != null; k = k.getSuperclass()) {
             Collections.addAll(queue, k.getInterfaces());
         }
         while (!queue.isEmpty()) {
             Class<?> i = queue.poll();
-            if (declares(i, sel)) {
+            if (seen.add(i)) {
+                if (declares(i, sel)) {
+                    candidates.add(i);
+                }
+                Collections.addAll(queue, i.getInterfaces());
+            }
+        }
+        for (Class<?> i : candidates) {
+            boolean specific = true;
+            for (Class<?> j : candidates) {
+                specific &= i == j || !i.isAssignableFrom(j);
+            }
+            if (specific) {
                 return name(i) + "." + sel;
             }
-            Collections.addAll(queue, i.getInterfaces());
         }
         return name(c) + "." + sel;
     }
