@@ -2,7 +2,9 @@ package oracle
 
 import (
 	"bytes"
+	"cmp"
 	"fmt"
+	"maps"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -57,7 +59,7 @@ func TestCoverageOfRuns(t *testing.T) {
 			// instrumented (package instrument): it behaves the same and
 			// meets every requirement the tracer saw met, and more where
 			// the tracer's sampling missed a receiver class.
-			inst := instrumentedTrace(t, p, r, res)
+			inst := instrumentedTrace(t, p, r, instrument.Sites(res))
 			var got [2]*coverage.Result
 			for i, a := range res.Analyses {
 				c := coverage.Measure(a, trace)
@@ -89,9 +91,9 @@ func TestCoverageOfRuns(t *testing.T) {
 	}
 }
 
-// instrumentedTrace runs r with the polymorphic call sites of res
-// instrumented (and the Recorder, compiled here) and reads the trace.
-func instrumentedTrace(t *testing.T, p program, r tracedRun, res *report.Result) *coverage.Trace {
+// instrumentedTrace runs r with sites instrumented (and the Recorder,
+// compiled here) and reads the trace.
+func instrumentedTrace(t *testing.T, p program, r tracedRun, sites map[string][]instrument.Site) *coverage.Trace {
 	t.Helper()
 	dir := t.TempDir()
 	recorder := filepath.Join(dir, "recorder")
@@ -99,13 +101,22 @@ func instrumentedTrace(t *testing.T, p program, r tracedRun, res *report.Result)
 		t.Fatalf("javac: %v\n%s", err, b)
 	}
 	var jar bytes.Buffer
-	st, err := instrument.Jars([]string{p.client}, instrument.Sites(res), &jar)
+	st, err := instrument.Jars([]string{p.client}, sites, &jar)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len(st.Skipped) > 0 || st.Sites == 0 {
-		t.Errorf("%s: instrumented %d sites, skipped %q", r.name, st.Sites, st.Skipped)
+	// Only calls on arrays (clone) and signature-polymorphic calls may be
+	// left alone.
+	var bad []string
+	for _, s := range st.Skipped {
+		if !strings.HasSuffix(s, ": array receiver") && !strings.HasSuffix(s, ": signature-polymorphic method") {
+			bad = append(bad, s)
+		}
 	}
+	if len(bad) > 0 || st.Sites == 0 {
+		t.Errorf("%s: instrumented %d sites, skipped %q", r.name, st.Sites, bad)
+	}
+	t.Logf("%s: instrumented %d sites in %d classes, %d skipped", r.name, st.Sites, st.Classes, len(st.Skipped))
 	inst := filepath.Join(dir, "inst.jar")
 	if err := os.WriteFile(inst, jar.Bytes(), 0o644); err != nil {
 		t.Fatal(err)
@@ -129,6 +140,58 @@ func instrumentedTrace(t *testing.T, p program, r tracedRun, res *report.Result)
 		t.Fatal(err)
 	}
 	return trace
+}
+
+// checkInstrumentedReceivers runs r again with every virtual and
+// interface call site of p's client that the analyses of res list
+// instrumented, monomorphic ones too, and checks every receiver class the
+// run had there, not a sample as the JVMTI tracer's, against each
+// analysis' RC (a hidden lambda class by its host; dynamic proxies
+// excepted, as checkReceivers does).
+func checkInstrumentedReceivers(t *testing.T, p program, r tracedRun, res *report.Result) {
+	t.Helper()
+	sites := map[string][]instrument.Site{}
+	bySite := make([]map[coverage.SiteKey]*report.Site, len(res.Analyses))
+	for i, a := range res.Analyses {
+		bySite[i] = map[coverage.SiteKey]*report.Site{}
+		for _, m := range a.Methods {
+			class, sel, _ := report.SplitKey(m.Method)
+			paren := strings.IndexByte(sel, '(')
+			for _, s := range m.Sites {
+				if s.Kind != "virtual" && s.Kind != "interface" {
+					continue
+				}
+				bySite[i][coverage.SiteKey{Method: m.Method, Site: s.Site}] = s
+				site := instrument.Site{Method: sel[:paren], Desc: sel[paren:], BCI: s.Site, Ref: s.Ref}
+				if !slices.Contains(sites[class], site) {
+					sites[class] = append(sites[class], site)
+				}
+			}
+		}
+	}
+	trace := instrumentedTrace(t, p, r, sites)
+	keys := slices.SortedFunc(maps.Keys(trace.Receivers), func(a, b coverage.SiteKey) int {
+		return cmp.Or(cmp.Compare(a.Method, b.Method), cmp.Compare(a.Site, b.Site))
+	})
+	for i, a := range res.Analyses {
+		st := &soundness{receiverSites: map[string]bool{}, exceptions: map[string]int{}}
+		except := func(kind, line string) { st.exceptions[kind]++ }
+		for _, k := range keys {
+			site := bySite[i][k]
+			for _, rv := range trace.Receivers[k] {
+				line := fmt.Sprintf("%s@%d -> %s", k.Method, k.Site, rv.Callee)
+				if site == nil {
+					t.Errorf("%s %s: the run reached site %s, which the analysis does not list", r.name, a.Analysis, line)
+					continue
+				}
+				checkReceivers(st, line, k.Method, site, []string{rv.Class}, except, func(f string, args ...any) {
+					t.Errorf("%s %s (instrumented): "+f, append([]any{r.name, a.Analysis}, args...)...)
+				})
+			}
+		}
+		t.Logf("COUNT soundness %s %s instrumented: %d receiver classes checked at %d sites (every virtual and interface site instrumented); exceptions %v",
+			r.name, a.Analysis, st.receivers, len(st.receiverSites), st.exceptions)
+	}
 }
 
 // TestCoverageOfLibraryTests measures a library's requirements for every

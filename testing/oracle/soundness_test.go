@@ -105,15 +105,16 @@ func TestSoundnessAgainstExecution(t *testing.T) {
 	for _, r := range tracedRuns {
 		t.Run(r.name, func(t *testing.T) {
 			p := programNamed(t, r.name)
-			traceAndCheck(t, agent, p, r, librarySummaries(t, p, jdk), entries(p.name), "")
+			res := traceAndCheck(t, agent, p, r, librarySummaries(t, p, jdk), entries(p.name), "")
+			checkInstrumentedReceivers(t, p, r, res)
 		})
 	}
 }
 
 // traceAndCheck runs r under the tracer and checks each of its analyses
 // of p's client with summaries sums (entry points entries, continuing from
-// warm start warm if set).
-func traceAndCheck(t *testing.T, agent string, p program, r tracedRun, sums, entries []string, warm string) {
+// warm start warm if set); it returns the analyses.
+func traceAndCheck(t *testing.T, agent string, p program, r tracedRun, sums, entries []string, warm string) *report.Result {
 	t.Helper()
 	start := time.Now()
 	edges, recv, log := traceRun(t, agent, p, r)
@@ -132,6 +133,7 @@ func traceAndCheck(t *testing.T, agent string, p program, r tracedRun, sums, ent
 	for _, a := range res.Analyses {
 		t.Run(a.Analysis, func(t *testing.T) { checkAnalysis(t, r, edges, recv, client, a) })
 	}
+	return res
 }
 
 // checkAnalysis checks the edges of run r against a: each failure fails t
