@@ -48,5 +48,6 @@ func TestSoundnessFeatures(t *testing.T) {
 	r := tracedRun{name: "features", prefixes: []string{"features/"}, main: "features.Main",
 		args: func(string) []string { return nil }, want: "open;body;close;failure: x",
 		analyses: []string{"rta", "0cfa", "andersen"}}
-	traceAndCheck(t, agent, p, r, []string{jdk}, nil, jdkWarm)
+	res := traceAndCheck(t, agent, p, r, []string{jdk}, nil, jdkWarm)
+	checkInstrumentedReceivers(t, p, r, res)
 }

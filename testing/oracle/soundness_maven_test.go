@@ -64,7 +64,8 @@ func TestSoundnessMavenApps(t *testing.T) {
 			if m := missing[r.name]; m != "" {
 				t.Skipf("SKIP: %s not in the local Maven repository (.ci/run fetches testing/maven-traced.txt)", m)
 			}
-			traceAndCheck(t, agent, p, r, librarySummaries(t, p, jdk), r.entries, jdkWarm)
+			res := traceAndCheck(t, agent, p, r, librarySummaries(t, p, jdk), r.entries, jdkWarm)
+			checkInstrumentedReceivers(t, p, r, res)
 		})
 	}
 }

@@ -41,6 +41,11 @@ func Sites(res *report.Result) map[string][]Site {
 // jars (the linker's default -release).
 const Release = 17
 
+// LambdaClass is why a site of the IR's lambda classes (Host$$Lambda$I$S,
+// the method a lambda or method reference becomes) is not instrumented:
+// the JVM generates those classes while the program runs.
+const LambdaClass = "a lambda class, which the JVM generates at run time"
+
 // Stats counts what Jars did.
 type Stats struct {
 	Classes, Sites int
@@ -100,8 +105,12 @@ func Jars(jars []string, sites map[string][]Site, out io.Writer) (Stats, error) 
 	for _, c := range classes {
 		data := found[c]
 		if data == nil {
+			why := "class not in the jars"
+			if strings.Contains(c, "$$Lambda$") {
+				why = LambdaClass
+			}
 			for _, s := range sites[c] {
-				st.Skipped = append(st.Skipped, fmt.Sprintf("%s.%s%s@%d: class not in the jars", c, s.Method, s.Desc, s.BCI))
+				st.Skipped = append(st.Skipped, fmt.Sprintf("%s.%s%s@%d: %s", c, s.Method, s.Desc, s.BCI, why))
 			}
 			continue
 		}
