@@ -59,7 +59,7 @@ func TestCoverageOfRuns(t *testing.T) {
 			// instrumented (package instrument): it behaves the same and
 			// meets every requirement the tracer saw met, and more where
 			// the tracer's sampling missed a receiver class.
-			inst := instrumentedTrace(t, p, r, instrument.Sites(res))
+			inst := instrumentedTrace(t, p, r, instrument.Sites(res, true))
 			var got [2]*coverage.Result
 			for i, a := range res.Analyses {
 				c := coverage.Measure(a, trace)
@@ -151,26 +151,16 @@ func instrumentedTrace(t *testing.T, p program, r tracedRun, sites map[string][]
 // excepted, as checkReceivers does).
 func checkInstrumentedReceivers(t *testing.T, p program, r tracedRun, res *report.Result) {
 	t.Helper()
-	sites := map[string][]instrument.Site{}
 	bySite := make([]map[coverage.SiteKey]*report.Site, len(res.Analyses))
 	for i, a := range res.Analyses {
 		bySite[i] = map[coverage.SiteKey]*report.Site{}
 		for _, m := range a.Methods {
-			class, sel, _ := report.SplitKey(m.Method)
-			paren := strings.IndexByte(sel, '(')
 			for _, s := range m.Sites {
-				if s.Kind != "virtual" && s.Kind != "interface" {
-					continue
-				}
 				bySite[i][coverage.SiteKey{Method: m.Method, Site: s.Site}] = s
-				site := instrument.Site{Method: sel[:paren], Desc: sel[paren:], BCI: s.Site, Ref: s.Ref}
-				if !slices.Contains(sites[class], site) {
-					sites[class] = append(sites[class], site)
-				}
 			}
 		}
 	}
-	trace := instrumentedTrace(t, p, r, sites)
+	trace := instrumentedTrace(t, p, r, instrument.Sites(res, false))
 	keys := slices.SortedFunc(maps.Keys(trace.Receivers), func(a, b coverage.SiteKey) int {
 		return cmp.Or(cmp.Compare(a.Method, b.Method), cmp.Compare(a.Site, b.Site))
 	})

@@ -12,9 +12,10 @@ import (
 	"github.com/rules-fragment/rules_fragment/tools/report"
 )
 
-// Sites returns the polymorphic virtual and interface call sites of a
-// linker result, by class, each once whatever the analyses that list it.
-func Sites(res *report.Result) map[string][]Site {
+// Sites returns the virtual and interface call sites of a linker result
+// (only the polymorphic ones if polymorphic), by class, each once whatever
+// the analyses that list it.
+func Sites(res *report.Result, polymorphic bool) map[string][]Site {
 	by := map[string][]Site{}
 	for _, a := range res.Analyses {
 		for _, m := range a.Methods {
@@ -24,7 +25,7 @@ func Sites(res *report.Result) map[string][]Site {
 			}
 			paren := strings.IndexByte(sel, '(')
 			for _, s := range m.Sites {
-				if !s.Polymorphic() || (s.Kind != "virtual" && s.Kind != "interface") {
+				if (polymorphic && !s.Polymorphic()) || (s.Kind != "virtual" && s.Kind != "interface") {
 					continue
 				}
 				site := Site{Method: sel[:paren], Desc: sel[paren:], BCI: s.Site, Ref: s.Ref}

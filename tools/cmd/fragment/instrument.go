@@ -28,7 +28,7 @@ func runInstrument(args []string, stdout io.Writer) error {
 		return err
 	}
 	var buf bytes.Buffer
-	st, err := instrument.Jars(fs.Args(), instrument.Sites(res), &buf)
+	st, err := instrument.Jars(fs.Args(), instrument.Sites(res, true), &buf)
 	if err != nil {
 		return err
 	}
