@@ -30,4 +30,8 @@ def rules_fragment_dependencies():
         name = "bazel_gazelle",
         sha256 = "501deb3d5695ab658e82f6f6f549ba681ea3ca2a5fb7911154b5aa45596183fa",
         urls = ["https://github.com/bazelbuild/bazel-gazelle/releases/download/v0.26.0/bazel-gazelle-v0.26.0.tar.gz"],
+        # Its Bazel packages take go/vcs from the module that has it now
+        # (the tools' golang.org/x/tools no longer does).
+        patches = [Label("//rules/private:gazelle_x_tools_vcs.patch")],
+        patch_args = ["-p1"],
     )

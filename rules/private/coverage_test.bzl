@@ -51,13 +51,32 @@ if [[ -n "$prefixes" ]]; then
 fi
 """
 
+def _runtime_jars(target, runtime):
+    """A library's runtime class path, or a test's or binary's.
+
+    java_test and java_binary give no class path in JavaInfo (Bazel 4: an
+    empty one; later: none): their own jar and the jars of their runfiles
+    (those of the Java runtime aside) are their class path.
+    """
+    if JavaInfo in target:
+        jars = target[JavaInfo].transitive_runtime_jars
+        if jars.to_list():
+            return jars
+    own = [f for f in target[DefaultInfo].files.to_list() if f.extension == "jar"]
+    runfiles = [
+        f
+        for f in target[DefaultInfo].default_runfiles.files.to_list()
+        if f.extension == "jar" and not f.path.startswith(runtime.java_home + "/")
+    ]
+    return depset(own + [f for f in runfiles if f not in own])
+
 def _coverage_test_impl(ctx):
     json, text, _, html, _ = link(ctx)
     runtime = ctx.attr._java_runtime[java_common.JavaRuntimeInfo]
     java = [f for f in runtime.files.to_list() if f.short_path.endswith("/bin/java")]
     if not java:
         fail("%s: the Java runtime %s has no bin/java" % (ctx.label, ctx.attr._java_runtime.label))
-    jars = depset(transitive = [t[JavaInfo].transitive_runtime_jars for t in ctx.attr.tests])
+    jars = depset(transitive = [_runtime_jars(t, runtime) for t in ctx.attr.tests])
     fragment = ctx.attr._fragment[DefaultInfo]
     files = [json, text, html]
     if ctx.attr.tracer == "instrument":
@@ -129,8 +148,7 @@ undeclared outputs.""",
     attrs = dict(LINK_ATTRS, **{
         "tests": attr.label_list(
             mandatory = True,
-            providers = [JavaInfo],
-            doc = "the tests' classes and their dependencies (java_library, java_test or java_import)",
+            doc = "the tests' classes and their dependencies: java_library and java_import targets, or a java_test or java_binary (its own jar and runtime class path)",
         ),
         "main_class": attr.string(default = "org.junit.runner.JUnitCore", doc = "the runner: its main method gets the test's args"),
         "jvm_flags": attr.string_list(doc = "flags for the JVM that runs the tests"),

@@ -12,7 +12,9 @@
 #   5. after editing one client source file, no dependency's summarizer
 #      runs again: only the edited target's summarizer and the linker;
 #   6. a prebuilt tool replaces the rules_go-built one through its label flag;
-#   7. the linker runs in a sandboxed persistent worker (--worker_sandboxing).
+#   7. the linker runs in a sandboxed persistent worker (--worker_sandboxing);
+#   8. the Gazelle extension (//tools/gazelle): the examples' generated
+#      analysis and coverage tests are in sync, and a deleted one comes back.
 #
 #   testing/bazel/e2e.sh [WORKDIR]     env: RULES_FRAGMENT_BAZEL_PREFIX
 # Starts two Bazel servers and one bazel-remote; all are stopped at exit.
@@ -217,7 +219,7 @@ fi
 execlog "$work/exec3.json" FragmentLink >"$work/edit.links"
 cat "$work/edit.links"
 grep -q "app_analysis.fragment" "$work/edit.links" || fail "the linker did not run again for the edited client"
-grep -q "geometry_fragment.fragment" "$work/edit.links" && fail "geometry's analysis ran again, though geometry did not change"
+grep -qE "geometry_(fragment|analysis).fragment" "$work/edit.links" && fail "geometry's analysis ran again, though geometry did not change"
 ! execlog "$work/exec3.json" FragmentSummarizeJdk | grep -q . || fail "the JDK was summarised again"
 say "6. a prebuilt linker through the label flag"
 mkdir -p prebuilt
@@ -234,4 +236,13 @@ sed -i 's/new Renderer(40)/new Renderer(50)/' app/src/main/java/example/app/Main
 execlog "$work/exec5.json" FragmentLink >"$work/sandboxed.links"
 grep -q "app_analysis.fragment/[a-z.]* worker$" "$work/sandboxed.links" ||
   { cat "$work/sandboxed.links"; fail "the link did not run in a sandboxed worker"; }
+say "8. gazelle: the examples' generated tests are in sync; a deleted one comes back"
+"${b2[@]}" run //:gazelle -- -mode=diff >"$work/gazelle1.log" 2>&1 ||
+  { tail -40 "$work/gazelle1.log"; fail "gazelle: the examples' BUILD files are not what the extension generates"; }
+cp render/BUILD.bazel "$work/render.BUILD"
+sed -i '/^analysis_test(/,/^)/d' render/BUILD.bazel
+! grep -q render_analysis render/BUILD.bazel || fail "could not delete render_analysis"
+"${b2[@]}" run //:gazelle >"$work/gazelle2.log" 2>&1 || { tail -40 "$work/gazelle2.log"; fail "bazel run //:gazelle"; }
+cmp -s render/BUILD.bazel "$work/render.BUILD" ||
+  { diff "$work/render.BUILD" render/BUILD.bazel || true; fail "gazelle did not write render_analysis back"; }
 say "ALL E2E CHECKS PASSED (Bazel $(dpkg-query -W -f='${Version}' bazel-bootstrap 2>/dev/null || bazel --version), work dir $work)"

@@ -12,7 +12,9 @@
 #  2. rules_go v0.34.0 (the newest whose minimum Bazel is 4.2) from its Go
 #     module, with three edits so it works with Go >= 1.20 (see below).
 #  3. gazelle v0.26.0 from its Go module, its dependencies vendored
-#     (go_repository builds gazelle in GOPATH mode).
+#     (go_repository builds gazelle in GOPATH mode), patched as
+#     rules/repositories.bzl patches it, and without the skylib unit tests
+#     that Debian's skylib cannot load.
 #  4. A Go SDK for rules_go: a copy of the host Go with std archives and the
 #     pack/buildid tools, which Go >= 1.20 / 1.25 no longer ship.
 #  5. rules_java: Debian's 4.0.0 plus the load paths of current rules_java.
@@ -102,6 +104,22 @@ if [[ ! -f $prefix/gazelle/.prepared ]]; then
   edit_once "$list" 'var stdPackages = map[string]bool{' "$(printf 'var stdPackages = map[string]bool{\n%b' "${extra%\\n}")"
   (cd "$prefix/gazelle" && go build -mod=vendor -o "$prefix/bin/gazelle" ./cmd/gazelle)
   touch "$prefix/gazelle/.prepared"
+fi
+
+# gazelle's Bazel packages take go/vcs from its own module, as
+# rules/repositories.bzl patches them for users.
+if [[ ! -f $prefix/gazelle/.vcs-patched ]]; then
+  patch -s -d "$prefix/gazelle" -p1 <"$here/../../rules/private/gazelle_x_tools_vcs.patch"
+  touch "$prefix/gazelle/.vcs-patched"
+fi
+
+# gazelle's own skylib unit tests (a call in internal/BUILD.bazel) need
+# skylib >= 1.1; with Debian's 1.0.3 that package, which gazelle_binary and
+# the gazelle rule need (//tools/gazelle, examples/BUILD.bazel), fails to load.
+if [[ ! -f $prefix/gazelle/.skylib-edited ]]; then
+  edit_once "$prefix/gazelle/internal/BUILD.bazel" 'gazelle_binary_test_suite()' \
+    '# (its skylib unit tests: removed by rules_fragment testing/bazel/setup.sh)'
+  touch "$prefix/gazelle/.skylib-edited"
 fi
 
 # Buildifier, which CI runs on the Starlark files.
