@@ -37,6 +37,7 @@ command -v bazel >/dev/null 2>&1 || need+=(bazel-bootstrap)
 [[ -d /usr/share/bazel/tools/skylib ]] || need+=(bazel-skylib)
 [[ -d /usr/share/bazel/rules/java ]] || need+=(bazel-rules-java)
 command -v javac >/dev/null 2>&1 || need+=(openjdk-17-jdk-headless)
+command -v patch >/dev/null 2>&1 || need+=(patch)
 if ((${#need[@]})); then
   step "apt-get install ${need[*]}"
   export DEBIAN_FRONTEND=noninteractive
