@@ -12,49 +12,8 @@
 package main
 
 import (
-	"errors"
-	"flag"
-	"fmt"
-	"io"
-
 	"github.com/rules-fragment/rules_fragment/summarizer/app"
-	"github.com/rules-fragment/rules_fragment/tools/flagx"
-	"github.com/rules-fragment/rules_fragment/tools/summary"
 	"github.com/rules-fragment/rules_fragment/tools/worker"
 )
 
-func main() { worker.Main("summarizer", run) }
-
-// run is one summarizer invocation; it returns the exit code: 2 for bad
-// flags, 1 for bad input. cache is the worker's (nil for a process of
-// its own).
-func run(args []string, _, stderr io.Writer, cache *summary.Cache) int {
-	fail := func(code int, err error) int {
-		fmt.Fprintln(stderr, "summarizer:", err)
-		return code
-	}
-	fs, cpuprofile, args, err := flagx.Invocation("summarizer", args, stderr, cache != nil)
-	if err != nil {
-		return fail(2, err)
-	}
-	cfg, err := app.ParseFlags(fs, args)
-	if errors.Is(err, flag.ErrHelp) {
-		return 0
-	}
-	if err != nil {
-		return fail(2, err)
-	}
-	cfg.Cache, cfg.Progress = cache, stderr
-	if cfg.Stats != nil {
-		cfg.Stats = stderr
-	}
-	stop, err := flagx.StartCPUProfile(*cpuprofile)
-	if err != nil {
-		return fail(1, err)
-	}
-	defer stop()
-	if err := app.Run(cfg); err != nil {
-		return fail(1, err)
-	}
-	return 0
-}
+func main() { worker.Main("summarizer", app.Main) }

@@ -1,4 +1,4 @@
-package main
+package app
 
 import (
 	"bufio"
@@ -26,7 +26,7 @@ func TestWorker(t *testing.T) {
 	link := []string{"-client", jlex, "-analyses", "rta", "-text", "-"}
 	os.WriteFile(params, []byte(strings.Join(link, "\n")+"\n"), 0o644)
 	var want, stderr bytes.Buffer
-	if code := run([]string{"@" + params}, &want, &stderr, nil); code != 0 || want.Len() == 0 {
+	if code := Main([]string{"@" + params}, &want, &stderr, nil); code != 0 || want.Len() == 0 {
 		t.Fatalf("a process of its own: exit code %d: %s", code, stderr.String())
 	}
 
@@ -36,7 +36,7 @@ func TestWorker(t *testing.T) {
 		worker.WriteRequest(&in, worker.Request{Arguments: args})
 	}
 	cache := summary.NewCache(worker.CacheBudget)
-	if err := worker.Serve(&in, &out, func(args []string, w io.Writer) int { return run(args, w, w, cache) }); err != nil {
+	if err := worker.Serve(&in, &out, func(args []string, w io.Writer) int { return Main(args, w, w, cache) }); err != nil {
 		t.Fatal(err)
 	}
 	r := bufio.NewReader(&out)
