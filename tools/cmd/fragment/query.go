@@ -16,6 +16,8 @@ const queryUsage = `usage: fragment query -result R.json [-analysis A] QUERY
   callers METHOD      the call sites in scope whose targets include METHOD
   polymorphic         the polymorphic call sites, most receiver classes first (-top N before it: at most N)
   methods [PATTERN]   the reachable methods in scope (containing PATTERN)
+  mod METHOD, use METHOD  the locations METHOD may write, read (linker -modref)
+  pointsto METHOD     the objects each variable of METHOD may point to (linker -points-to)
 METHOD is pkg/C.m(desc), pkg/C.m (every descriptor) or pkg/C (every
 method); dots work for slashes (pkg.C.m).`
 
@@ -61,6 +63,8 @@ func runQuery(args []string, w io.Writer) error {
 			return fmt.Errorf("%s: no method in scope matches %s (see fragment query methods)", *resultPath, rest[0])
 		}
 		return nil
+	case (query == "mod" || query == "use" || query == "pointsto") && len(rest) == 1:
+		return printSets(w, *resultPath, analyses, query, newMethodMatcher(rest[0]))
 	case query == "polymorphic" && len(rest) == 0:
 		for _, a := range analyses {
 			printPolymorphic(w, a, *top)
@@ -178,4 +182,66 @@ func siteLine(s *report.Site) string {
 		l += " (" + s.Error + ")"
 	}
 	return l
+}
+
+// printSets prints the MOD or USE set, or the variables' points-to sets, of
+// the methods that m matches.
+func printSets(w io.Writer, path string, analyses []*report.Analysis, query string, m methodMatcher) error {
+	found, tables := false, false
+	for _, a := range analyses {
+		var table *report.SetTable
+		switch {
+		case query == "pointsto" && a.PointsTo != nil:
+			table = &a.PointsTo.SetTable
+		case query != "pointsto" && a.ModRef != nil:
+			table = &a.ModRef.SetTable
+		default:
+			continue
+		}
+		tables = true
+		for _, meth := range a.Methods {
+			if !m.match(meth.Method) {
+				continue
+			}
+			found = true
+			var sets []*int
+			switch query {
+			case "mod":
+				sets = []*int{meth.Mod}
+			case "use":
+				sets = []*int{meth.Use}
+			default:
+				for i := range meth.PointsTo {
+					sets = append(sets, &meth.PointsTo[i])
+				}
+			}
+			fmt.Fprintf(w, "%s: %s\n", a.Analysis, meth.Method)
+			for v, k := range sets {
+				if k == nil {
+					continue
+				}
+				names, err := table.DecodeNames(*k)
+				if err != nil {
+					return fmt.Errorf("%s: %s of %s: %v", path, query, meth.Method, err)
+				}
+				if query == "pointsto" {
+					fmt.Fprintf(w, "  var %d: %d objects\n", v, len(names))
+				} else {
+					fmt.Fprintf(w, "  %s: %d locations\n", query, len(names))
+				}
+				for _, n := range names {
+					fmt.Fprintf(w, "    %s\n", n)
+				}
+			}
+		}
+	}
+	switch {
+	case !tables && query == "pointsto":
+		return fmt.Errorf("%s has no points-to sets (linker -points-to, with 0cfa or andersen)", path)
+	case !tables:
+		return fmt.Errorf("%s has no MOD/USE sets (linker -modref, with 0cfa or andersen)", path)
+	case !found:
+		return fmt.Errorf("%s: no method in scope matches %s (see fragment query methods)", path, strings.Join(m, " or "))
+	}
+	return nil
 }

@@ -32,7 +32,7 @@ func TestSummarizeLinkAndQuery(t *testing.T) {
 	if code := summarizer.Main([]string{"-target", "cup_runtime", "-jar", cupRuntimeJar, "-o", sum}, io.Discard, &stderr, nil); code != 0 {
 		t.Fatalf("summarize: exit %d: %s", code, stderr.String())
 	}
-	if code := linker.Main([]string{"-client", cupJar, "-summary", sum, "-analyses", "rta,cha", "-json", res}, io.Discard, &stderr, nil); code != 0 {
+	if code := linker.Main([]string{"-client", cupJar, "-summary", sum, "-analyses", "rta,andersen", "-modref", "-points-to", "-json", res}, io.Discard, &stderr, nil); code != 0 {
 		t.Fatalf("link: exit %d: %s", code, stderr.String())
 	}
 	expect := func(run func([]string, io.Writer) error, args []string, wants ...string) {
@@ -54,11 +54,14 @@ func TestSummarizeLinkAndQuery(t *testing.T) {
 		"    _ = special java_cup/runtime/Symbol.<init>(IIILjava/lang/Object;)V(v0; _, _, _, v3) @12")
 	expect(runQuery, []string{"-result", res, "callers", "java_cup.Main.parse_args"},
 		"rta: java_cup/Main.main([Ljava/lang/String;)V @33 line 178 static java_cup/Main.parse_args([Ljava/lang/String;)V -> java_cup/Main.parse_args(",
-		"cha: java_cup/Main.main(")
+		"andersen: java_cup/Main.main(")
 	expect(runQuery, []string{"-result", res, "-analysis", "rta", "callees", "java_cup/Main.main"},
 		"rta: java_cup/Main.main([Ljava/lang/String;)V\n  @")
 	expect(runQuery, []string{"-result", res, "-top", "2", "polymorphic"}, "rta: ", " polymorphic sites in scope\n  |RC|=", "(-top 0 lists all)")
 	expect(runQuery, []string{"-result", res, "methods", "java_cup.Main.parse"}, "rta: java_cup/Main.parse_args([Ljava/lang/String;)V (")
+	expect(runQuery, []string{"-result", res, "mod", "java_cup.Main.parse_args"},
+		"andersen: java_cup/Main.parse_args([Ljava/lang/String;)V\n  mod: ", "    static java_cup/Main.dest_dir:Ljava/io/File;\n")
+	expect(runQuery, []string{"-result", res, "pointsto", "java_cup.Main.parse_args"}, "  var 0: 1 objects\n    jvm [Ljava/lang/String;\n")
 
 	for _, bad := range []struct {
 		run  func([]string, io.Writer) error
@@ -69,9 +72,11 @@ func TestSummarizeLinkAndQuery(t *testing.T) {
 		{runSummary, []string{cupJar}, cupJar + ": not a summary"},
 		{runSummary, []string{"-bodies", sum}, "usage"},
 		{runQuery, []string{"-result", res, "callees", "no.Such.m"}, "no method in scope matches no.Such.m"},
-		{runQuery, []string{"-result", res, "-analysis", "andersen", "methods"}, "has no analysis \"andersen\""},
+		{runQuery, []string{"-result", res, "-analysis", "cha", "methods"}, "has no analysis \"cha\""},
 		{runQuery, []string{"-result", res, "callees"}, "usage"},
 		{runQuery, []string{"-result", sum, "methods"}, sum},
+		{runQuery, []string{"-result", res, "-analysis", "rta", "pointsto", "java_cup.Main.main"}, "has no points-to sets"},
+		{runQuery, []string{"-result", res, "use", "no.Such"}, "no method in scope matches no/Such or no.Such"},
 	} {
 		if err := bad.run(bad.args, io.Discard); err == nil || !strings.Contains(err.Error(), bad.want) {
 			t.Errorf("%v: got %v, want an error with %q", bad.args, err, bad.want)
