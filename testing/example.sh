@@ -4,7 +4,8 @@
 # summary made from the runtime's), then link a client (Debian's JFlex) with
 # those summaries and print its call graph and polymorphism coverage
 # requirements (CHA, RTA and AND_f points-to, which continues from the
-# runtime summary's warm start). Debian packages are installed if missing.
+# runtime summary's warm start), then query the result and a summary with
+# the fragment CLI. Debian packages are installed if missing.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 export PATH=/usr/local/go/bin:$PATH
@@ -29,3 +30,9 @@ echo "== link: JFlex + summaries (JSON in $out/jflex.json, the requirements as a
 "$out/linker" -client $j/jflex.jar -summary "$out/cup.rfsum" -summary "$out/cup_runtime.rfsum" \
   -summary "$out/jdk17.rfsum" -warm-start "$out/jdk17.rfwarm" -analyses cha,rta,andersen -json "$out/jflex.json" \
   -html "$out/jflex.html"
+
+echo
+echo "== query: what the CUP summary holds, and JFlex's most polymorphic call sites under AND_f"
+go build -o "$out/fragment" ./tools/cmd/fragment
+"$out/fragment" summary "$out/cup.rfsum"
+"$out/fragment" query -result "$out/jflex.json" -analysis andersen -top 5 polymorphic
