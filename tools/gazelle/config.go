@@ -14,7 +14,9 @@ import (
 // settings is one directory's configuration, inherited by those below it.
 type settings struct {
 	enabled, libraries, coverage         bool
+	coverageClosedWorld                  bool
 	analyses, checks                     []string
+	coverageAnalyses                     []string
 	minRC, minTM                         string
 	binaryKinds, libraryKinds, testKinds []string
 }
@@ -29,6 +31,13 @@ func defaultSettings() *settings {
 		binaryKinds:  []string{"java_binary"},
 		libraryKinds: []string{"java_library"},
 		testKinds:    []string{"java_test"},
+		// Seed 002 §5: CHA and RTA requirements are too coarse for a
+		// coverage gate; allocation-site points-to (AND_f) is the default.
+		coverageAnalyses: []string{"andersen"},
+		// And the seeds' closedness assumption (seed 000 §7.1): clients
+		// hand the library no dependency objects but strings and their own.
+		// Open, every JDK class a client could pass is a requirement.
+		coverageClosedWorld: true,
 	}
 }
 
@@ -47,8 +56,8 @@ func (fragmentLang) CheckFlags(*flag.FlagSet, *config.Config) error { return nil
 
 func (fragmentLang) KnownDirectives() []string {
 	return []string{
-		"fragment", "fragment_libraries", "fragment_coverage",
-		"fragment_analyses", "fragment_checks", "fragment_min_rc", "fragment_min_tm",
+		"fragment", "fragment_libraries", "fragment_coverage", "fragment_coverage_closed_world",
+		"fragment_analyses", "fragment_coverage_analyses", "fragment_checks", "fragment_min_rc", "fragment_min_tm",
 		"fragment_binary_kinds", "fragment_library_kinds", "fragment_test_kinds",
 	}
 }
@@ -76,14 +85,12 @@ func (s *settings) apply(key, value string) error {
 		return onOff(value, &s.libraries)
 	case "fragment_coverage":
 		return onOff(value, &s.coverage)
+	case "fragment_coverage_closed_world":
+		return onOff(value, &s.coverageClosedWorld)
 	case "fragment_analyses":
-		list := words(value)
-		for _, a := range list {
-			if !knownAnalyses[a] {
-				return fmt.Errorf("unknown analysis %q (cha, rta, 0cfa, andersen)", a)
-			}
-		}
-		s.analyses = list
+		return analysesList(value, &s.analyses)
+	case "fragment_coverage_analyses":
+		return analysesList(value, &s.coverageAnalyses)
 	case "fragment_checks":
 		s.checks = words(value)
 	case "fragment_min_rc":
@@ -97,6 +104,17 @@ func (s *settings) apply(key, value string) error {
 	case "fragment_test_kinds":
 		s.testKinds = words(value)
 	}
+	return nil
+}
+
+func analysesList(v string, to *[]string) error {
+	list := words(v)
+	for _, a := range list {
+		if !knownAnalyses[a] {
+			return fmt.Errorf("unknown analysis %q (cha, rta, 0cfa, andersen)", a)
+		}
+	}
+	*to = list
 	return nil
 }
 

@@ -85,14 +85,17 @@ func (s *settings) coverageTest(p *pkg, t *rule.Rule) *rule.Rule {
 	r.SetAttr("target", libs[0])
 	r.SetAttr("tests", []string{":" + t.Name()})
 	r.SetAttr("fragment", true)
+	if s.coverageClosedWorld {
+		r.SetAttr("closed_world", true)
+	}
 	if mainClass != "" {
 		r.SetAttr("main_class", mainClass)
 	}
 	if len(runArgs) > 0 {
 		r.SetAttr("args", runArgs)
 	}
-	if len(s.analyses) > 0 {
-		r.SetAttr("analyses", s.analyses)
+	if len(s.coverageAnalyses) > 0 {
+		r.SetAttr("analyses", s.coverageAnalyses)
 	}
 	if s.minRC != "" {
 		r.SetAttr("min_rc", s.minRC)

@@ -9,7 +9,8 @@
 //     possible client (seed 000 §2, seed 002 §1.3);
 //   - every java_test T gets polymorphism_coverage_test T_coverage: T's
 //     run measured against the fragment polymorphism coverage requirements
-//     (RC and TM, seed 002 §1) of the one library it tests.
+//     (RC and TM, seed 002 §1) of the one library it tests, by default
+//     with AND_f and for clients that use only the library's API.
 //
 // Gazelle owns the targets of those names: it keeps their attributes in
 // step with the directives below and deletes them when their JVM target is
@@ -20,8 +21,12 @@
 //	# gazelle:fragment on|off             generate (default on)
 //	# gazelle:fragment_libraries on|off   libraries' fragment analysis tests (default on)
 //	# gazelle:fragment_coverage on|off    tests' coverage tests (default on)
-//	# gazelle:fragment_analyses rta andersen   the analyses attribute (default: the rule's)
+//	# gazelle:fragment_analyses rta andersen   analysis tests' analyses (default: the rule's, rta)
+//	# gazelle:fragment_coverage_analyses 0cfa  coverage tests' analyses (default andersen: seed 002 §5,
+//	                                      CHA and RTA requirements are too coarse for a coverage gate)
 //	# gazelle:fragment_checks max_unresolved=0 ...   the checks attribute of analysis tests
+//	# gazelle:fragment_coverage_closed_world on|off  coverage tests' closed_world (default on: seed
+//	                                      000 §7.1's closedness; off counts every JDK class a client could pass)
 //	# gazelle:fragment_min_rc 0.5         coverage tests' min_rc (and fragment_min_tm)
 //	# gazelle:fragment_binary_kinds java_binary ...   kinds read as binaries
 //	# gazelle:fragment_library_kinds java_library ... kinds read as libraries
@@ -75,7 +80,7 @@ func (fragmentLang) Kinds() map[string]rule.KindInfo {
 		},
 		coverageKind: {
 			NonEmptyAttrs:  owned("target", "tests"),
-			MergeableAttrs: owned("target", "tests", "fragment", "analyses", "args", "main_class", "min_rc", "min_tm"),
+			MergeableAttrs: owned("target", "tests", "fragment", "closed_world", "analyses", "args", "main_class", "min_rc", "min_tm"),
 		},
 	}
 }
