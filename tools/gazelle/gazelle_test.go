@@ -37,7 +37,7 @@ func run(t *testing.T, files map[string]string) (map[string]string, string) {
 	for _, cr := range []config.Configurer{common, lang} {
 		cr.RegisterFlags(fs, "update", root)
 	}
-	if err := fs.Parse(nil); err != nil {
+	if err := fs.Parse([]string{"-repo_root", t.TempDir()}); err != nil {
 		t.Fatal(err)
 	}
 	for _, cr := range []config.Configurer{common, lang} {
