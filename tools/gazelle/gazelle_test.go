@@ -142,6 +142,7 @@ func TestOtherLanguagesRules(t *testing.T) {
 	lang.RegisterFlags(flag.NewFlagSet("gazelle", flag.ContinueOnError), "update", c)
 	lang.Configure(c, "lib", nil)
 	lib := rule.NewRule("java_library", "lib")
+	lib.SetAttr("srcs", []string{"Lib.java"})
 	helper := rule.NewRule("java_library", "helper")
 	helper.SetAttr("testonly", 1)
 	test := rule.NewRule("java_test", "LibTest")

@@ -28,7 +28,9 @@ func (fragmentLang) GenerateRules(args language.GenerateArgs) language.GenerateR
 		case has(s.binaryKinds, kind):
 			claimed[name] = true
 			res.Gen = append(res.Gen, s.analysisTest(name, false))
-		case has(s.libraryKinds, kind) && s.libraries && !isTrue(r.Attr("testonly")):
+		case has(s.libraryKinds, kind) && s.libraries && !isTrue(r.Attr("testonly")) && r.Attr("srcs") != nil:
+			// A library without srcs (exports or runtime_deps only) has
+			// no classes of its own to analyse.
 			claimed[name] = true
 			res.Gen = append(res.Gen, s.analysisTest(name, true))
 		case has(s.testKinds, kind) && s.coverage:

@@ -4,7 +4,7 @@
 //
 //   - every java_binary B gets analysis_test B_analysis, a whole-program
 //     link from its main methods;
-//   - every java_library L that is not testonly gets analysis_test
+//   - every java_library L with srcs that is not testonly gets analysis_test
 //     L_analysis with fragment = True: the library analysed for every
 //     possible client (seed 000 §2, seed 002 §1.3);
 //   - every java_test T gets polymorphism_coverage_test T_coverage: T's
