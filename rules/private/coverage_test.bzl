@@ -54,14 +54,12 @@ fi
 def _runtime_jars(target, runtime):
     """A library's runtime class path, or a test's or binary's.
 
-    java_test and java_binary give no class path in JavaInfo (Bazel 4: an
-    empty one; later: none): their own jar and the jars of their runfiles
-    (those of the Java runtime aside) are their class path.
+    An executable (java_test, java_binary) has no dependable class path in
+    JavaInfo (Bazel 4: an empty one): its own jar and the jars of its
+    runfiles (those of the Java runtime aside) are its class path.
     """
-    if JavaInfo in target:
-        jars = target[JavaInfo].transitive_runtime_jars
-        if jars.to_list():
-            return jars
+    if JavaInfo in target and target[DefaultInfo].files_to_run.executable == None:
+        return target[JavaInfo].transitive_runtime_jars
     own = [f for f in target[DefaultInfo].files.to_list() if f.extension == "jar"]
     runfiles = [
         f
