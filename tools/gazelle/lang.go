@@ -14,7 +14,8 @@
 //
 // Gazelle owns the targets of those names: it keeps their attributes in
 // step with the directives below and deletes them when their JVM target is
-// gone. A `# keep` comment on a rule or an attribute keeps the user's.
+// gone or no longer gets one (a directive turned it off, the library
+// became testonly). A `# keep` comment on a rule or an attribute keeps the user's.
 // Other analysis_test and polymorphism_coverage_test rules are never
 // touched. Directives (each applies to its directory and those below):
 //
