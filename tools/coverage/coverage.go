@@ -171,6 +171,11 @@ type Site struct {
 	// methods of the run the requirements do not name ("placeholder by
 	// observed"; placeholders.go).
 	StandIns []string `json:"stand_ins,omitempty"`
+	// InLambdaClass marks a site of an IR lambda class (Host$$Lambda$I$S):
+	// the JVM runs that code in a hidden class of its own making, which
+	// neither instrumentation nor the tracer can tie to the site, so its
+	// requirements stay unmet.
+	InLambdaClass bool `json:"in_lambda_class,omitempty"`
 }
 
 // Result is the coverage of one analysis' requirements.
@@ -211,6 +216,9 @@ func Measure(a *report.Analysis, t *Trace) *Result {
 			k := SiteKey{m.Method, s.Site}
 			site := Site{Method: m.Method, Site: s.Site, Line: s.Line, Ref: s.Ref, RC: s.RC, TM: s.TM,
 				CoveredRC: []string{}, CoveredTM: []string{}}
+			if class, _, _ := report.SplitKey(m.Method); LambdaHost(class) != "" && !Hidden(class) {
+				site.InLambdaClass = true
+			}
 			_, sel, _ := report.SplitKey(s.Ref)
 			for _, r := range t.Receivers[k] {
 				if _, m, _ := report.SplitKey(r.Callee); m != sel {

@@ -137,3 +137,38 @@ func TestInstrumentCommand(t *testing.T) {
 		t.Errorf("no sites: %q, %v", out.String(), err)
 	}
 }
+
+// TestCoverageLambdaSites: a polymorphic site of an IR lambda class is
+// flagged (JSON, page, the printed line): no run can observe it.
+func TestCoverageLambdaSites(t *testing.T) {
+	dir := t.TempDir()
+	site := func(method string) *report.Method {
+		return &report.Method{Method: method, Sites: []*report.Site{{Site: 4, Kind: "interface", Ref: "app/Shape.area()D",
+			RC: []string{"app/Circle", "app/Square"}, TM: []string{"app/Circle.area()D", "app/Square.area()D"}}}}
+	}
+	res := &report.Result{Schema: report.Schema, Analyses: []*report.Analysis{{Analysis: "andersen", Methods: []*report.Method{
+		site("app/Main$$Lambda$0$1.apply(Ljava/lang/Object;)Ljava/lang/Object;"), site("app/Main.run()V")}}}}
+	var buf bytes.Buffer
+	if err := report.WriteJSON(&buf, res); err != nil {
+		t.Fatal(err)
+	}
+	for name, content := range map[string]string{"result.json": buf.String(), "edges.txt": ""} {
+		if err := os.WriteFile(filepath.Join(dir, name), []byte(content), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	var out bytes.Buffer
+	if err := runCoverage([]string{"-result", filepath.Join(dir, "result.json"), "-edges", filepath.Join(dir, "edges.txt"),
+		"-json", filepath.Join(dir, "coverage.json"), "-html", filepath.Join(dir, "coverage.html")}, &out); err != nil {
+		t.Fatal(err)
+	}
+	if want := "andersen: 2 polymorphic sites, 0 reached; receiver classes 0 of 4 (0.0%), target methods 0 of 4 (0.0%); 0 observations outside the requirements; 1 of the sites (2 receiver classes, 2 target methods) are in lambda classes, which no run can observe\n"; out.String() != want {
+		t.Errorf("got %q, want %q", out.String(), want)
+	}
+	if b, _ := os.ReadFile(filepath.Join(dir, "coverage.json")); bytes.Count(b, []byte(`"in_lambda_class": true`)) != 1 {
+		t.Errorf("coverage.json should flag one site:\n%s", b)
+	}
+	if b, _ := os.ReadFile(filepath.Join(dir, "coverage.html")); bytes.Count(b, []byte("in a lambda class: no run can observe it")) != 1 {
+		t.Errorf("coverage.html should flag one site")
+	}
+}
