@@ -25,6 +25,8 @@ func (fragmentLang) GenerateRules(args language.GenerateArgs) language.GenerateR
 	for _, r := range p.rules {
 		name, kind := r.Name(), r.Kind()
 		switch {
+		case name == "":
+			continue // not a target gazelle can name
 		case has(s.binaryKinds, kind):
 			claimed[name] = true
 			res.Gen = append(res.Gen, s.analysisTest(name, false))
