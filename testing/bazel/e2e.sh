@@ -119,7 +119,9 @@ grep -q "OK (3 tests)" bazel-testlogs/app/app_test/test.log || fail "JUnit tests
 cov=bazel-testlogs/checks/geometry_coverage/test.log
 grep -q "OK (3 tests)" "$cov" && grep -q "^andersen: 6 polymorphic sites, 6 reached; receiver classes [0-9]* of [0-9]*" "$cov" ||
   { cat "$cov"; fail "geometry_coverage did not measure the tests' coverage"; }
-execlog "$work/exec1.json" FragmentInstrument | grep -q "geometry_coverage.fragment/instrumented.jar" ||
+# (grep reads all of a pipe: grep -q would stop early and, under pipefail,
+# fail the pipeline with the writer's SIGPIPE.)
+execlog "$work/exec1.json" FragmentInstrument | grep "/checks/geometry_coverage.fragment/instrumented.jar" >/dev/null ||
   fail "geometry_coverage's call sites were not instrumented"
 [[ "$(grep '^andersen:' "$cov")" == "$(grep '^andersen:' bazel-testlogs/checks/geometry_coverage_jvmti/test.log)" ]] ||
   fail "instrumentation and the JVMTI tracer measured different coverage"
@@ -213,14 +215,14 @@ execlog "$work/exec3.json" FragmentSummarize >"$work/edit.spawns"
 cat "$work/edit.spawns"
 # Only the edited target's summarizer may run (when something asks for its
 # summary; the analysis tests read its class jar instead).
-if grep -v "/app/main.fragment/" "$work/edit.spawns" | grep -q .; then
+if grep -v "/app/main.fragment/" "$work/edit.spawns" | grep . >/dev/null; then
   fail "a dependency's summarizer ran again after a client edit"
 fi
 execlog "$work/exec3.json" FragmentLink >"$work/edit.links"
 cat "$work/edit.links"
 grep -q "app_analysis.fragment" "$work/edit.links" || fail "the linker did not run again for the edited client"
 grep -qE "geometry_(fragment|analysis).fragment" "$work/edit.links" && fail "geometry's analysis ran again, though geometry did not change"
-! execlog "$work/exec3.json" FragmentSummarizeJdk | grep -q . || fail "the JDK was summarised again"
+! execlog "$work/exec3.json" FragmentSummarizeJdk | grep . >/dev/null || fail "the JDK was summarised again"
 say "6. a prebuilt linker through the label flag"
 mkdir -p prebuilt
 (cd "$repo" && go build -trimpath -o "$ws/prebuilt/linker" ./linker)
