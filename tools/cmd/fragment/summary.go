@@ -9,6 +9,7 @@ import (
 	"os"
 	"strings"
 
+	"github.com/rules-fragment/rules_fragment/tools/classfile"
 	"github.com/rules-fragment/rules_fragment/tools/summary"
 )
 
@@ -131,15 +132,15 @@ func printClass(w io.Writer, u *summary.Unit, c *summary.Class, bodies bool) err
 
 func classKind(acc uint16) string {
 	switch {
-	case acc&0x2000 != 0:
+	case acc&classfile.AccAnnotation != 0:
 		return "@interface"
-	case acc&0x0200 != 0:
+	case acc&classfile.AccInterface != 0:
 		return "interface"
-	case acc&0x4000 != 0:
+	case acc&classfile.AccEnum != 0:
 		return "enum"
-	case acc&0x0400 != 0:
+	case acc&classfile.AccAbstract != 0:
 		return "abstract class"
-	case acc&0x0010 != 0:
+	case acc&classfile.AccFinal != 0:
 		return "final class"
 	}
 	return "class"
@@ -148,8 +149,9 @@ func classKind(acc uint16) string {
 var accessNames = []struct {
 	bit  uint16
 	name string
-}{{0x0001, "public"}, {0x0002, "private"}, {0x0004, "protected"}, {0x0008, "static"}, {0x0010, "final"},
-	{0x0020, "synchronized"}, {0x0100, "native"}, {0x0400, "abstract"}, {0x1000, "synthetic"}}
+}{{classfile.AccPublic, "public"}, {classfile.AccPrivate, "private"}, {classfile.AccProtected, "protected"},
+	{classfile.AccStatic, "static"}, {classfile.AccFinal, "final"}, {classfile.AccNative, "native"},
+	{classfile.AccAbstract, "abstract"}, {classfile.AccSynthetic, "synthetic"}}
 
 func access(acc uint16) string {
 	var s []string
