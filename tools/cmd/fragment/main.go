@@ -10,7 +10,7 @@
 //	fragment link FLAGS                          the linker (the same flags as its program)
 //	fragment summary [-classes] [-class NAME [-bodies]] FILE.rfsum
 //	                                             what a summary holds
-//	fragment query -result R.json callees|callers|mod|use|pointsto METHOD, polymorphic, methods [PATTERN]
+//	fragment query -result R.json callees|callers|mod|use|pointsto METHOD, polymorphic, methods [PATTERN], unmodelled
 //	                                             the call graph and requirements of a linker result
 //
 // CONTAINER is a directory, .class file, jar/zip/war, jmod, JDK runtime image
@@ -37,7 +37,7 @@ func usage() {
   fragment summarize -target NAME -jar JAR... [-dep DEP.rfsum...] -o OUT.rfsum   (summarizer -help)
   fragment link -client APP.jar -summary DEP.rfsum... [-analyses cha,rta,...] [-json OUT]   (linker -help)
   fragment summary [-classes] [-class NAME [-bodies]] FILE.rfsum
-  fragment query -result RESULT.json [-analysis A] callees|callers|mod|use|pointsto METHOD | [-top N] polymorphic | methods [PATTERN]
+  fragment query -result RESULT.json [-analysis A] callees|callers|mod|use|pointsto METHOD | [-top N] polymorphic | methods [PATTERN] | unmodelled
 
 CLASS is a binary name (java.util.ArrayList or java/util/ArrayList);
 METHOD selects methods by name, or name+descriptor. coverage reads a

@@ -172,3 +172,27 @@ func TestCoverageLambdaSites(t *testing.T) {
 		t.Errorf("coverage.html should flag one site")
 	}
 }
+
+// TestQueryUnmodelled: fragment query unmodelled lists each analysis'
+// unmodelled natives and reflective sites.
+func TestQueryUnmodelled(t *testing.T) {
+	res := &report.Result{Schema: report.Schema, Analyses: []*report.Analysis{
+		{Analysis: "rta"},
+		{Analysis: "andersen", Unmodelled: []string{"a/B.n()Ljava/lang/Object;: native method returning a reference", "a/C.m()V@3: reflective construction (model off)"}}}}
+	var buf bytes.Buffer
+	if err := report.WriteJSON(&buf, res); err != nil {
+		t.Fatal(err)
+	}
+	path := filepath.Join(t.TempDir(), "r.json")
+	if err := os.WriteFile(path, buf.Bytes(), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	var out bytes.Buffer
+	if err := runQuery([]string{"-result", path, "unmodelled"}, &out); err != nil {
+		t.Fatal(err)
+	}
+	want := "andersen: a/B.n()Ljava/lang/Object;: native method returning a reference\nandersen: a/C.m()V@3: reflective construction (model off)\n"
+	if out.String() != want {
+		t.Errorf("got %q, want %q", out.String(), want)
+	}
+}

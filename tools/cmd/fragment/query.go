@@ -18,6 +18,7 @@ const queryUsage = `usage: fragment query -result R.json [-analysis A] QUERY
   methods [PATTERN]   the reachable methods in scope (containing PATTERN)
   mod METHOD, use METHOD  the locations METHOD may write, read (linker -modref)
   pointsto METHOD     the objects each variable of METHOD may point to (linker -points-to)
+  unmodelled          what the points-to analyses reached and do not model (natives, reflection)
 METHOD is pkg/C.m(desc), pkg/C.m (every descriptor) or pkg/C (every
 method); dots work for slashes (pkg.C.m).`
 
@@ -65,6 +66,13 @@ func runQuery(args []string, w io.Writer) error {
 		return nil
 	case (query == "mod" || query == "use" || query == "pointsto") && len(rest) == 1:
 		return printSets(w, *resultPath, analyses, query, newMethodMatcher(rest[0]))
+	case query == "unmodelled" && len(rest) == 0:
+		for _, a := range analyses {
+			for _, u := range a.Unmodelled {
+				fmt.Fprintf(w, "%s: %s\n", a.Analysis, u)
+			}
+		}
+		return nil
 	case query == "polymorphic" && len(rest) == 0:
 		for _, a := range analyses {
 			printPolymorphic(w, a, *top)
