@@ -58,11 +58,10 @@ func runSummary(args []string, w io.Writer) error {
 		}
 		return nil
 	}
-	printHeader(w, path, st.Size(), u, h)
-	return nil
+	return printHeader(w, path, st.Size(), u, h)
 }
 
-func printHeader(w io.Writer, path string, size int64, u *summary.Unit, h summary.Header) {
+func printHeader(w io.Writer, path string, size int64, u *summary.Unit, h summary.Header) error {
 	fmt.Fprintf(w, "%s: summary of %s (schema %d, %s), %d bytes\n", path, h.Target, h.Schema, h.Producer, size)
 	fmt.Fprintf(w, "  content sha256 %s; tables %d bytes (%d compressed), method bodies %d bytes compressed\n",
 		hex.EncodeToString(h.BodySHA), h.BodySize, h.FrameSize, h.Attached)
@@ -75,7 +74,11 @@ func printHeader(w io.Writer, path string, size int64, u *summary.Unit, h summar
 		methods += len(c.Methods)
 		fields += len(c.Fields)
 		for i := range c.Methods {
-			if b, err := u.Body(c, i, nil); err == nil && b != nil {
+			b, err := u.Body(c, i, nil)
+			if err != nil {
+				return fmt.Errorf("%s: %s.%s%s: %v", path, c.Name, c.Methods[i].Name, c.Methods[i].Desc, err)
+			}
+			if b != nil {
 				bodies++
 				stmts += len(b.Stmts)
 			}
@@ -84,6 +87,7 @@ func printHeader(w io.Writer, path string, size int64, u *summary.Unit, h summar
 	fmt.Fprintf(w, "  %d modules, %d classes, %d fields, %d methods, %d with statements (%d statements), %d service configurations\n",
 		len(u.Modules), len(u.Classes), fields, methods, bodies, stmts, len(u.Services))
 	fmt.Fprintf(w, "  pool: %d strings, %d field and %d method references\n", u.Pool.NumStrings(), u.Pool.NumFields(), u.Pool.NumMethods())
+	return nil
 }
 
 func shortSHA(b []byte) string {
