@@ -86,6 +86,23 @@ func (h *Hierarchy) Select(recv *Class, resolved *Method) (*Method, Outcome) {
 	return s.m, s.o
 }
 
+// SelectOnce is Select for callers that ask for each pair about once (RTA
+// asks once per receiver class of a call key): it reads the cache but
+// does not fill it, since filling costs more than a selection that
+// will not be asked again.
+func (h *Hierarchy) SelectOnce(recv *Class, resolved *Method) (*Method, Outcome) {
+	if recv == nil || resolved == nil {
+		return nil, NotFound
+	}
+	if resolved.Access&(classfile.AccPrivate|classfile.AccStatic) != 0 || resolved.Name == "<init>" {
+		return resolved, outcomeOf(resolved)
+	}
+	if s, ok := recv.dispatch.get(resolved.ID); ok {
+		return s.m, s.o
+	}
+	return h.selectVirtual(recv, resolved)
+}
+
 // selectVirtual is §5.4.6 step 2 without the cache: the superclass chain
 // for an instance method that can override mR (§5.4.5), then the
 // maximally-specific superinterface methods. As in HotSpot, the

@@ -370,3 +370,31 @@ func dispatchPairs(h *Hierarchy, n int, seed int64) []dispatchPair {
 	}
 	return out
 }
+
+// TestSelectOnce checks that SelectOnce selects as Select does, before and
+// after Select filled the cache, and that it leaves the cache as it was.
+func TestSelectOnce(t *testing.T) {
+	skipIfNoJDK(t)
+	h := build(javaBase(t))
+	pairs := dispatchPairs(h, 20000, 2)
+	type sel struct {
+		m *Method
+		o Outcome
+	}
+	once := make([]sel, len(pairs))
+	for i, p := range pairs {
+		once[i].m, once[i].o = h.SelectOnce(p.recv, p.m)
+		if _, cached := p.recv.dispatch.get(p.m.ID); cached {
+			t.Fatalf("SelectOnce(%s, %s) filled the cache", p.recv, p.m)
+		}
+	}
+	for i, p := range pairs {
+		m, o := h.Select(p.recv, p.m)
+		if m != once[i].m || o != once[i].o {
+			t.Fatalf("Select(%s, %s) = %v %v, SelectOnce %v %v", p.recv, p.m, m, o, once[i].m, once[i].o)
+		}
+		if m, o := h.SelectOnce(p.recv, p.m); m != once[i].m || o != once[i].o {
+			t.Fatalf("SelectOnce(%s, %s) from the cache = %v %v, want %v %v", p.recv, p.m, m, o, once[i].m, once[i].o)
+		}
+	}
+}

@@ -161,7 +161,7 @@ func (e *engine) addOtherReceivers(keys []*key, same map[int32]bool, fromWarm ma
 		}
 		for _, s := range e.h.Supertypes(c) {
 			for _, k := range byStatic[s.ID] {
-				if t, o := e.h.Select(c, k.resolved); o.OK() && t != nil {
+				if t, o := e.h.SelectOnce(c, k.resolved); o.OK() && t != nil {
 					e.addTarget(k, t)
 				}
 			}
