@@ -72,14 +72,8 @@ func (h *Hierarchy) Dispatch(recv *Class, resolved *Method) *Method {
 // abstract method (the class's own, or the first maximally-specific one);
 // for NotFound and Ambiguous, nil.
 func (h *Hierarchy) Select(recv *Class, resolved *Method) (*Method, Outcome) {
-	if recv == nil || resolved == nil {
-		return nil, NotFound
-	}
-	if resolved.Access&(classfile.AccPrivate|classfile.AccStatic) != 0 || resolved.Name == "<init>" {
-		return resolved, outcomeOf(resolved)
-	}
-	if s, ok := recv.dispatch.get(resolved.ID); ok {
-		return s.m, s.o
+	if m, o, ok := h.known(recv, resolved); ok {
+		return m, o
 	}
 	m, o := h.selectVirtual(recv, resolved)
 	s := recv.dispatch.put(h.cacheLock(recv), resolved.ID, selection{m, o})
@@ -91,16 +85,25 @@ func (h *Hierarchy) Select(recv *Class, resolved *Method) (*Method, Outcome) {
 // does not fill it, since filling costs more than a selection that
 // will not be asked again.
 func (h *Hierarchy) SelectOnce(recv *Class, resolved *Method) (*Method, Outcome) {
-	if recv == nil || resolved == nil {
-		return nil, NotFound
-	}
-	if resolved.Access&(classfile.AccPrivate|classfile.AccStatic) != 0 || resolved.Name == "<init>" {
-		return resolved, outcomeOf(resolved)
-	}
-	if s, ok := recv.dispatch.get(resolved.ID); ok {
-		return s.m, s.o
+	if m, o, ok := h.known(recv, resolved); ok {
+		return m, o
 	}
 	return h.selectVirtual(recv, resolved)
+}
+
+// known is a selection that needs no search: of nothing, of a method
+// never dispatched, or in recv's cache.
+func (h *Hierarchy) known(recv *Class, resolved *Method) (*Method, Outcome, bool) {
+	if recv == nil || resolved == nil {
+		return nil, NotFound, true
+	}
+	if resolved.Access&(classfile.AccPrivate|classfile.AccStatic) != 0 || resolved.Name == "<init>" {
+		return resolved, outcomeOf(resolved), true
+	}
+	if s, ok := recv.dispatch.get(resolved.ID); ok {
+		return s.m, s.o, true
+	}
+	return nil, NotFound, false
 }
 
 // selectVirtual is §5.4.6 step 2 without the cache: the superclass chain
