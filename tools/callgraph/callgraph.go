@@ -94,6 +94,12 @@ func SortMethods(ms []*hierarchy.Method) { sortMethods(ms, 0) }
 // sortMethods is SortMethods for ms whose first sorted are in order.
 func sortMethods(ms []*hierarchy.Method, sorted int) {
 	// Keys name methods uniquely; ids only make the order total.
+	if len(ms)-sorted > 64 { // ranking the classes pays for itself
+		if o, ok := newKeyOrder(ms); ok {
+			o.sort(ms, sorted)
+			return
+		}
+	}
 	sortFunc(ms, sorted, func(a, b *hierarchy.Method) int { return cmp.Or(CompareKeys(a, b), cmp.Compare(a.ID, b.ID)) })
 }
 
@@ -107,13 +113,20 @@ func sortClasses(cs []*hierarchy.Class, sorted int) {
 // CompareKeys compares a.Key() and b.Key() (class name, ".", name,
 // descriptor) without concatenating them.
 func CompareKeys(a, b *hierarchy.Method) int {
-	if a.Class == b.Class {
-		if c := strings.Compare(a.Name, b.Name); c != 0 && !strings.HasPrefix(a.Name, b.Name) && !strings.HasPrefix(b.Name, a.Name) {
+	if a.Class == b.Class { // the keys differ after the class name
+		if a.Name == b.Name {
+			return strings.Compare(a.Desc, b.Desc)
+		}
+		if c := strings.Compare(a.Name, b.Name); !strings.HasPrefix(a.Name, b.Name) && !strings.HasPrefix(b.Name, a.Name) {
 			return c
 		}
+		return compareJoined([]string{a.Name, a.Desc}, []string{b.Name, b.Desc})
 	}
-	x := [4]string{a.Class.Name, ".", a.Name, a.Desc}
-	y := [4]string{b.Class.Name, ".", b.Name, b.Desc}
+	return compareJoined([]string{a.Class.Name, ".", a.Name, a.Desc}, []string{b.Class.Name, ".", b.Name, b.Desc})
+}
+
+// compareJoined compares the concatenations of x and y.
+func compareJoined(x, y []string) int {
 	i, j := 0, 0 // segments
 	p, q := 0, 0 // offsets in them
 	for {

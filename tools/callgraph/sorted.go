@@ -15,6 +15,12 @@ import (
 // compares fewer: O(m log m + min(n + m, m log n)) for m elements after a
 // prefix of n, instead of O((n + m) log(n + m)) string comparisons.
 func sortFunc[T any](xs []T, sorted int, cmp func(a, b T) int) {
+	sortMerging(xs, sorted, cmp, func(tail []T) { slices.SortFunc(tail, cmp) })
+}
+
+// sortMerging is sortFunc with sortTail, which must sort by cmp, for what
+// follows the sorted prefix.
+func sortMerging[T any](xs []T, sorted int, cmp func(a, b T) int, sortTail func([]T)) {
 	k := max(1, min(sorted, len(xs))) // xs[:sorted] are in order (the caller knows)
 	for k < len(xs) && cmp(xs[k-1], xs[k]) <= 0 {
 		k++
@@ -23,11 +29,11 @@ func sortFunc[T any](xs []T, sorted int, cmp func(a, b T) int) {
 		return
 	}
 	if k < len(xs)/4 { // mostly unsorted: a plain sort is as good
-		slices.SortFunc(xs, cmp)
+		sortTail(xs)
 		return
 	}
 	tail := slices.Clone(xs[k:])
-	slices.SortFunc(tail, cmp) // a total order: as a stable sort
+	sortTail(tail) // a total order: as a stable sort
 	// Merge from the back: each tail element goes after the prefix
 	// elements not greater than it. A binary search per
 	// element compares fewer when the tail is short (a client's few
