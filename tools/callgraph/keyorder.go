@@ -14,9 +14,9 @@ import (
 // class names of nearly every pair (BenchmarkSortMethods: 7.7 → 5.3 ms).
 //
 // Keys of methods of different classes compare as their class names
-// followed by "." do: a name without "." is never a proper prefix of
-// another name with "." after it. Names with "." in them (malformed input)
-// keep the piecewise comparison.
+// followed by "." do: when neither name contains ".", neither a+"." nor
+// b+"." begins the other, so the keys differ within those prefixes. Names
+// with "." in them (malformed input) keep the piecewise comparison.
 type keyOrder struct {
 	rank []int32 // by class id: the place of the class's name, or -1
 }
@@ -60,20 +60,6 @@ func (o keyOrder) compare(a, b *hierarchy.Method) int {
 		return cmp.Compare(o.rank[a.Class.ID], o.rank[b.Class.ID])
 	}
 	return cmp.Or(CompareKeys(a, b), cmp.Compare(a.ID, b.ID))
-}
-
-// rankedMethod is a method with its class's rank beside it, so that most
-// comparisons read neither the method nor its class.
-type rankedMethod struct {
-	rank int32
-	m    *hierarchy.Method
-}
-
-func compareRanked(a, b rankedMethod) int {
-	if a.rank != b.rank {
-		return cmp.Compare(a.rank, b.rank)
-	}
-	return cmp.Or(CompareKeys(a.m, b.m), cmp.Compare(a.m.ID, b.m.ID))
 }
 
 // sort is sortMethods(ms, sorted) by ranks. What follows the sorted
