@@ -16,7 +16,8 @@ import (
 // strings, with sorted prefixes of several lengths.
 func TestSortMethodsByRankedClasses(t *testing.T) {
 	for _, withDot := range []bool{false, true} {
-		names := []string{"a/B", "a/B$C", "a/B$C$D", "a/B0", "a/B-", "a/BC", "a/A", "b", "a/B/C", "a/B$"}
+		names := []string{"a/B", "a/B$C", "a/B$C$D", "a/B0", "a/B-", "a/BC", "a/A", "b", "a/B/C", "a/B$",
+			"a/B$1", "a/B$C0", "a/B$C-", "a/B0$x", "c/D", "c/D$E", "a/BB", "a/B$$", "a/A$B", "a/B$C$D$E"}
 		if withDot {
 			names = append(names, "a/B.x", "a/B.")
 		}
@@ -48,7 +49,12 @@ func TestSortMethodsByRankedClasses(t *testing.T) {
 		for round := range 20 {
 			ms := slices.Clone(all)
 			rng.Shuffle(len(ms), func(i, j int) { ms[i], ms[j] = ms[j], ms[i] })
-			prefix := rng.IntN(len(ms) / 4) // leaves more than 64 to rank: 80 methods or more
+			// Ranked classes need more than 64 methods after the prefix;
+			// from a quarter of the list on, the rest is merged into it.
+			prefix := rng.IntN(len(ms) / 4)
+			if round%2 == 1 {
+				prefix = len(ms)/4 + rng.IntN(len(ms)-65-len(ms)/4)
+			}
 			slices.SortFunc(ms[:prefix], byKey)
 			sortMethods(ms, prefix)
 			if !slices.Equal(ms, want) {
