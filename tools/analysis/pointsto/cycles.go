@@ -176,10 +176,11 @@ func (s *solver) collapse(scc []int32) {
 }
 
 // dedupEdges drops self loops and repeated edges of representative r,
-// keeping the first of each.
+// keeping the first of each, in a new list: es may be a warm start's,
+// which other solvers share (warm_template.go).
 func (s *solver) dedupEdges(r int32, es []edge) []edge {
 	seen := map[edge]bool{}
-	out := es[:0]
+	out := make([]edge, 0, len(es))
 	for _, e := range es {
 		e.to = s.find(e.to)
 		if e.to == r || seen[e] {

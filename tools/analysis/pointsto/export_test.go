@@ -125,3 +125,28 @@ func (r *Result) Digest() []string {
 	slices.Sort(out)
 	return out
 }
+
+// TemplateIntact reports how w's template (warm_template.go), if made,
+// differs from one made afresh: solvers that restored it must have
+// changed none of its nodes, sets and edges.
+func (w *Warm) TemplateIntact() error {
+	t := w.tmpl.t
+	if t == nil {
+		return fmt.Errorf("no template made")
+	}
+	f := newWarmTemplate(w)
+	for i, b := range t.sets {
+		if b.refs != frozenRefs || b.interned || !b.hok || b.base != nil || !equalSets(b, f.sets[i]) || b.h != f.sets[i].h {
+			return fmt.Errorf("set %d changed: refs %d, interned %v, %d ids", i, b.refs, b.interned, b.Len())
+		}
+	}
+	at := func(b *bitset, sets []*bitset) int { return slices.Index(sets, b) }
+	for n := range t.nodes {
+		x, y := &t.nodes[n], &f.nodes[n]
+		if x.rep != y.rep || at(x.pts, t.sets) != at(y.pts, f.sets) || x.prop != x.pts || x.delta != nil || x.absorbed != nil ||
+			!slices.Equal(x.copies, y.copies) || cap(x.copies) != len(x.copies) || x.queued {
+			return fmt.Errorf("node %d changed", n)
+		}
+	}
+	return nil
+}

@@ -20,9 +20,10 @@ package pointsto
 // set it holds (after a collapse); it matches no node's set.
 var unknownSet = &bitset{}
 
-// retain and release count the holders of a set.
+// retain and release count the holders of a set; a frozen set has no
+// count.
 func retain(b *bitset) {
-	if b != nil && b != unknownSet {
+	if b != nil && b != unknownSet && b.refs < frozenRefs {
 		if checkRefs && b.n < 0 {
 			panic("pointsto: a freed set is taken again")
 		}
@@ -31,7 +32,7 @@ func retain(b *bitset) {
 }
 
 func (s *solver) release(b *bitset) {
-	if b != nil && b != unknownSet {
+	if b != nil && b != unknownSet && b.refs < frozenRefs {
 		if checkRefs && b.refs <= 0 {
 			panic("pointsto: a set is released more often than taken")
 		}
@@ -52,6 +53,19 @@ var checkRefs = false
 
 const freed = -1 << 30
 
+// frozenRefs is the count of a frozen set: a warm start's set that the
+// solvers restoring it share (warm_template.go), possibly at once. It is
+// never changed: it counts as shared (so it is copied before a change),
+// retain and release leave its count alone, and the table of interned
+// sets does not take it (its hash is made when it is frozen).
+const frozenRefs = 1 << 30
+
+// freeze makes b frozen.
+func freeze(b *bitset) {
+	b.hash()
+	b.refs = frozenRefs
+}
+
 // own makes *p a set held only by the caller's slot (copying a shared
 // one, allocating an empty one for nil) and returns it.
 func (s *solver) own(p **bitset) *bitset {
@@ -61,7 +75,9 @@ func (s *solver) own(p **bitset) *bitset {
 		b = &bitset{refs: 1}
 		*p = b
 	case b.refs > 1:
-		b.refs--
+		if b.refs < frozenRefs {
+			b.refs--
+		}
 		b = b.clone(s.pool)
 		b.refs = 1
 		*p = b
@@ -302,7 +318,9 @@ func (s *solver) intern(b *bitset) *bitset {
 			return c
 		}
 	}
-	s.enter(b, h)
+	if b.refs < frozenRefs {
+		s.enter(b, h)
+	}
 	return b
 }
 

@@ -70,6 +70,7 @@ type Warm struct {
 	// verdict is check's on w's own tables, made by the first restore: a
 	// worker restores one state link after link (Analyze only reads w).
 	verdict warmVerdict
+	tmpl    warmTemplateOnce // warm_template.go
 }
 
 type warmVerdict struct {

@@ -299,42 +299,27 @@ func (r *warmReader) state() {
 		}
 		s.objectFor(k, c)
 	}
-	// One allocation for the nodes, not a doubling for every few: a
-	// node is a large struct, and the JDK 17 warm start has 172 k of them
-	// under AND_f (139 k under 0-CFA_f). A quarter more is room for what a
-	// client adds (CUP 8 k, javacc 27 k under AND_f): the link's first new
-	// node would otherwise copy all of them into a slice twice as large.
-	room := int(w.NumNodes) + int(w.NumNodes)/4
-	s.nodes = slices.Grow(s.nodes, room)
-	s.cx = slices.Grow(s.cx, room)
-	for range w.NumNodes {
-		s.newNode()
-	}
-	for i := 0; i < len(w.Rep); i += 2 {
-		s.nodes[w.Rep[i]].rep = w.Rep[i+1]
-	}
-	r.sets = r.decodeSets()
-	e := 0
-	// Lists come from slabs (here and below, as do the methods and
-	// sites), without spare capacity: an append copies them out.
-	edges := make([]edge, len(w.Edges)/2)
-	for n := range w.NumNodes {
-		if k := w.NodeSet[n]; k > 0 {
-			b := r.sets[k-1]
-			// Everything a node has was propagated: its snapshot is its set.
-			s.nodes[n].pts, s.nodes[n].prop = b, b
-			b.refs += 2
+	// The nodes are the template's (warm_template.go), with a quarter
+	// more room for what a client adds (CUP 8 k nodes, javacc 27 k under
+	// AND_f, to the JDK 17 warm start's 172 k): the link's first new node
+	// would otherwise copy all of them into a slice twice as large. Only
+	// the fields set are written on the zeroed nodes: copying whole nodes
+	// took longer, with the collector's write barriers.
+	t := w.template()
+	r.sets = t.sets
+	room := len(t.nodes) + len(t.nodes)/4
+	s.nodes = make([]node, len(t.nodes), room)
+	for n := range t.nodes {
+		x, y := &s.nodes[n], &t.nodes[n]
+		x.rep = y.rep
+		if y.pts != nil {
+			x.pts, x.prop = y.pts, y.prop
 		}
-		if l := int(w.EdgeLen[n]); l > 0 {
-			var es []edge
-			es, edges = edges[:l:l], edges[l:]
-			for j := range es {
-				es[j] = edge{w.Edges[e], w.Edges[e+1]}
-				e += 2
-			}
-			s.nodes[n].copies = es
+		if y.copies != nil {
+			x.copies = y.copies
 		}
 	}
+	s.cx = make([]*complexCons, len(t.nodes), room)
 	for i := 0; i < len(w.Access); i += 4 {
 		c := s.complex(w.Access[i+1])
 		a := access{field(w.Access[i+2]), w.Access[i+3]}
@@ -502,9 +487,8 @@ func (r *warmReader) site(i int32) *site {
 
 // decodeSets makes w's distinct sets: an array set's ids in one slab (each
 // without spare capacity, so growing copies it out), a dense set's words
-// straight from the deltas.
-func (r *warmReader) decodeSets() []*bitset {
-	w, s := r.w, r.s
+// straight from the deltas (from pool).
+func decodeSets(w *Warm, pool *wordPool) []*bitset {
 	sets := make([]*bitset, len(w.Sets))
 	bs := make([]bitset, len(w.Sets))
 	last := make([]uint32, len(w.Sets)) // each set's largest id
@@ -528,7 +512,7 @@ func (r *warmReader) decodeSets() []*bitset {
 		b.n = int32(len(d))
 		if dense(i) {
 			lo := int32(d[0] >> 6)
-			b.words, b.lo = s.pool.get(int(int32(last[i]>>6)-lo+1)), lo
+			b.words, b.lo = pool.get(int(int32(last[i]>>6)-lo+1)), lo
 			x := uint32(0)
 			for _, v := range d {
 				x += v

@@ -7,6 +7,7 @@ import (
 	"path/filepath"
 	"slices"
 	"strings"
+	"sync"
 	"testing"
 
 	"github.com/vmihailenco/msgpack/v5"
@@ -91,6 +92,31 @@ func TestWarmStart(t *testing.T) {
 		}
 		if c := again.Digest(); slices.Compare(a, c) != 0 {
 			t.Fatalf("%s: the warm start's second run differs:\ncold %q\nagain %q", opts.Name(), a, c)
+		}
+		// Solvers restoring it at once share its template's sets and
+		// edges (warm_template.go) and change none of them: with -race,
+		// a write to them would be reported.
+		var wg sync.WaitGroup
+		digests := make([][]string, 3)
+		for i := range digests {
+			pi := load()
+			wg.Go(func() {
+				r, err := pointsto.Analyze(pi, pi.MainMethods(), opts)
+				if err != nil {
+					t.Error(err)
+					return
+				}
+				digests[i] = r.Digest()
+			})
+		}
+		wg.Wait()
+		for i, d := range digests {
+			if slices.Compare(a, d) != 0 {
+				t.Fatalf("%s: concurrent run %d differs from cold:\ncold %q\nrun %q", opts.Name(), i, a, d)
+			}
+		}
+		if err := w.TemplateIntact(); err != nil {
+			t.Fatalf("%s: after five runs: %v", opts.Name(), err)
 		}
 		// The site of the start-up code, solved in the warm start, gets
 		// the client's receiver (registered by main) and its target.
