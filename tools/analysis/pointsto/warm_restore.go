@@ -320,13 +320,14 @@ func (r *warmReader) state() {
 		}
 	}
 	s.cx = make([]*complexCons, len(t.nodes), room)
+	cx := r.complexSlabs()
 	for i := 0; i < len(w.Access); i += 4 {
-		c := s.complex(w.Access[i+1])
+		c := cx.of(w.Access[i+1])
 		a := access{field(w.Access[i+2]), w.Access[i+3]}
 		if w.Access[i] == 0 {
-			c.loads = append(c.loads, a)
+			c.loads = extend(c.loads, &cx.access, a)
 		} else {
-			c.stores = append(c.stores, a)
+			c.stores = extend(c.stores, &cx.access, a)
 		}
 	}
 	for i := 0; i < len(w.FieldNodes); i += 3 {
@@ -407,8 +408,8 @@ func (r *warmReader) state() {
 	s.sites = make([]*site, len(w.Sites))
 	s.lazy = r
 	for i := 0; i < len(w.Recvs); i += 2 {
-		c := s.complex(w.Recvs[i])
-		c.recvs = append(c.recvs, w.Recvs[i+1])
+		c := cx.of(w.Recvs[i])
+		c.recvs = extend(c.recvs, &cx.recvs, w.Recvs[i+1])
 	}
 	s.threads = w.Threads
 	for i := 0; i < len(w.Unmodelled); i += 3 {
@@ -529,4 +530,61 @@ func decodeSets(w *Warm, pool *wordPool) []*bitset {
 		sets[i] = b
 	}
 	return sets
+}
+
+// complexSlabs holds the memory of the restored complex constraints: a
+// record per base node and the lists of loads, stores and receivers.
+// Checkpoint writes them by base node, loads before stores, so that every
+// list is a run of its slab.
+type complexSlabs struct {
+	s      *solver
+	recs   []complexCons
+	access slab[access]
+	recvs  slab[int32]
+}
+
+func (r *warmReader) complexSlabs() *complexSlabs {
+	w := r.w
+	// Base nodes, counted once per run in w: at least the distinct ones.
+	runs := func(xs []int32, stride, at int) int {
+		n, prev := 0, int32(-1)
+		for i := at; i < len(xs); i += stride {
+			if xs[i] != prev {
+				n, prev = n+1, xs[i]
+			}
+		}
+		return n
+	}
+	return &complexSlabs{s: r.s, recs: make([]complexCons, runs(w.Access, 4, 1)+runs(w.Recvs, 2, 0)),
+		access: slab[access]{all: make([]access, len(w.Access)/4)}, recvs: slab[int32]{all: make([]int32, len(w.Recvs)/2)}}
+}
+
+// of returns the complex constraints of node n, made on first use.
+func (cx *complexSlabs) of(n int32) *complexCons {
+	c := cx.s.cx[n]
+	if c == nil {
+		c, cx.recs = &cx.recs[0], cx.recs[1:]
+		cx.s.cx[n] = c
+	}
+	return c
+}
+
+// slab hands out the elements of all in order.
+type slab[T any] struct {
+	all  []T
+	next int
+}
+
+// extend returns list with x added: a list that ends with the slab's last
+// element handed out grows into the slab, another is copied out by
+// append. Lists have no spare capacity, so that a solver's append copies
+// them out too.
+func extend[T any](list []T, sl *slab[T], x T) []T {
+	n := len(list)
+	if n > 0 && (sl.next == 0 || &list[n-1] != &sl.all[sl.next-1]) || sl.next == len(sl.all) {
+		return append(list, x)
+	}
+	sl.all[sl.next] = x
+	sl.next++
+	return sl.all[sl.next-n-1 : sl.next : sl.next]
 }
