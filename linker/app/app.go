@@ -395,6 +395,9 @@ func analyze(c *Config, only bool, log []reflog.Entry) (res *report.Result, miss
 			}
 		}
 		res.Analyses = append(res.Analyses, an)
+		if pt != nil {
+			pt.Release() // its nodes' memory serves a worker's next link
+		}
 	}
 	if c.SARIF != "" {
 		res.Sources = sourceFiles(p.Hierarchy, res)

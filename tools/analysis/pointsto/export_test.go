@@ -150,3 +150,18 @@ func (w *Warm) TemplateIntact() error {
 	}
 	return nil
 }
+
+// SpareNodes returns the capacity of the nodes kept for w's next restore,
+// or an error if one of them is not zeroed.
+func (w *Warm) SpareNodes() (int, error) {
+	w.tmpl.mu.Lock()
+	defer w.tmpl.mu.Unlock()
+	sp := w.tmpl.spare[:cap(w.tmpl.spare)]
+	for i := range sp {
+		x := sp[i]
+		if x.pts != nil || x.delta != nil || x.prop != nil || x.absorbed != nil || x.copies != nil || x.rep != 0 || x.queued {
+			return 0, fmt.Errorf("spare node %d is not zeroed: %+v", i, sp[i])
+		}
+	}
+	return len(sp), nil
+}

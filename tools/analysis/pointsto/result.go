@@ -23,6 +23,16 @@ type Result struct {
 	s     *solver
 }
 
+// Release gives the memory of r's pointer nodes to the next analysis that
+// restores the same warm start (a worker's next link). r must not be used
+// after; its Graph may.
+func (r *Result) Release() {
+	if s := r.s; s != nil && s.warm != nil {
+		s.warm.tmpl.putNodes(s.nodes)
+	}
+	r.s = nil
+}
+
 // Object is an abstract heap object.
 type Object struct {
 	Class *hierarchy.Class

@@ -52,6 +52,7 @@ type solver struct {
 	// Pointer nodes: method variables, returns, exceptions, (object, field)
 	// and static fields (sharing.go: sets, deltas and snapshots).
 	nodes        []node
+	warm         *Warm                       // restored, whose template takes the nodes back (Result.Release)
 	outSet       map[int32]map[edge]struct{} // edges of nodes with many, for dedup
 	cx           []*complexCons              // by base node, nil for none
 	descTypes    map[string]*hierarchy.Class

@@ -308,7 +308,7 @@ func (r *warmReader) state() {
 	t := w.template()
 	r.sets = t.sets
 	room := len(t.nodes) + len(t.nodes)/4
-	s.nodes = make([]node, len(t.nodes), room)
+	s.nodes, s.warm = w.tmpl.takeNodes(len(t.nodes), room), w
 	for n := range t.nodes {
 		x, y := &s.nodes[n], &t.nodes[n]
 		x.rep = y.rep
