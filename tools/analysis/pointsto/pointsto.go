@@ -62,6 +62,10 @@
 // program's fixpoint contains, and so reaches exactly the cold result.
 // A restored call site is made when first used (a dispatch on its
 // receivers, or a graph listing it): a link touches few of the JDK's.
+// The restores of one warm start share its decoded nodes, sets and edges
+// (warm_template.go; the sets are frozen), and Result.Release hands a
+// finished link's node memory to the next: a worker restores link after
+// link.
 //
 // Deliberate exception to using a maintained set library: the sets are
 // our own (sets.go). x/tools' intsets made differences against large sets
