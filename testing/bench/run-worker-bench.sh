@@ -14,7 +14,9 @@
 #     class in the library's hierarchy) vs the worker's later summaries.
 # usage: run-worker-bench.sh   env: RUNS (default 3; process medians),
 #        WRUNS (default 8; requests per link in the worker), WHOLE_WRUNS
-#        (default 3; per whole-program link in its worker), OUT (work dir),
+#        (default 3; per whole-program link in its worker), SHUFFLE (seed
+#        of the links' order after the worker's first round; default 0,
+#        file order: workerdrive -shuffle), OUT (work dir),
 #        ANALYSES (default "rta cha 0cfa andersen"), JDK (JDK 17 home),
 #        PARTS (default "links summaries")
 set -euo pipefail
@@ -75,7 +77,7 @@ program cup "$j/cup.jar" "$j/cup_runtime.jar" "$out/cup_runtime.rfsum"
 program sablecc "$j/sablecc.jar" "" ""
 program jlex "$j/JLex.jar" "" ""
 program javacc "$j/javacc.jar" "" "" org/javacc/parser/Main.main org/javacc/jjtree/Main.main org/javacc/jjdoc/JJDocMain.main
-"$out/workerdrive" -runs "$wruns" "$out/linker" "$out/link-requests" | tee "$out/link-worker"
+"$out/workerdrive" -runs "$wruns" -shuffle "${SHUFFLE:-0}" "$out/linker" "$out/link-requests" | tee "$out/link-worker"
 # The whole-program links in a worker of their own too: no process start-up,
 # a grown heap (nothing of theirs is cached).
 "$out/workerdrive" -runs "${WHOLE_WRUNS:-3}" "$out/linker" "$out/whole-requests" | tee "$out/whole-worker"

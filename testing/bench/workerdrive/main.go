@@ -2,12 +2,16 @@
 // does (tools/worker), and times each request: the benchmark of links and
 // summaries in a worker (testing/bench/run-worker-bench.sh).
 //
-//	workerdrive -runs 5 TOOL REQUESTS
+//	workerdrive -runs 5 [-shuffle SEED] TOOL REQUESTS
 //
 // REQUESTS is a file with one request per line: a label, then the tool's
 // arguments, separated by spaces. The tool is started once with
 // --persistent_worker; the requests are sent in file order, the whole file
-// runs times over. For each request it prints the wall time of its first
+// runs times over. With -shuffle, every run after the first sends them in
+// an order drawn from SEED and the run's number: in a fixed order the
+// collector's cycles tend to fall on the same links, and a change that
+// allocates less moves them to others, which a link's median then shows
+// as its own change. For each request it prints the wall time of its first
 // run (decoding what the worker had not yet cached) and the median of the
 // others (the steady state of a build's later actions), then the worker's
 // peak RSS and CPU time.
@@ -17,6 +21,7 @@ import (
 	"bufio"
 	"flag"
 	"fmt"
+	"math/rand/v2"
 	"os"
 	"os/exec"
 	"slices"
@@ -29,12 +34,13 @@ import (
 
 func main() {
 	runs := flag.Int("runs", 5, "times each request is sent")
+	shuffle := flag.Uint64("shuffle", 0, "seed of the order of the runs after the first (0: file order)")
 	flag.Parse()
 	if flag.NArg() != 2 || *runs < 1 {
-		fmt.Fprintln(os.Stderr, "usage: workerdrive [-runs N] TOOL REQUESTS")
+		fmt.Fprintln(os.Stderr, "usage: workerdrive [-runs N] [-shuffle SEED] TOOL REQUESTS")
 		os.Exit(2)
 	}
-	if err := drive(flag.Arg(0), flag.Arg(1), *runs); err != nil {
+	if err := drive(flag.Arg(0), flag.Arg(1), *runs, *shuffle); err != nil {
 		fmt.Fprintln(os.Stderr, "workerdrive:", err)
 		os.Exit(1)
 	}
@@ -46,7 +52,7 @@ type request struct {
 	times []time.Duration
 }
 
-func drive(tool, requests string, runs int) error {
+func drive(tool, requests string, runs int, seed uint64) error {
 	data, err := os.ReadFile(requests)
 	if err != nil {
 		return err
@@ -71,8 +77,13 @@ func drive(tool, requests string, runs int) error {
 		return err
 	}
 	r := bufio.NewReader(out)
-	for range runs {
-		for _, q := range reqs {
+	for run := range runs {
+		order := slices.Clone(reqs)
+		if seed != 0 && run > 0 {
+			rng := rand.New(rand.NewPCG(seed, uint64(run)))
+			rng.Shuffle(len(order), func(i, j int) { order[i], order[j] = order[j], order[i] })
+		}
+		for _, q := range order {
 			t := time.Now()
 			if err := worker.WriteRequest(in, worker.Request{Arguments: q.args}); err != nil {
 				return err
