@@ -30,6 +30,10 @@ import (
 //     that class literals use too), and that object's classLoader field,
 //     which only the VM sets, holds the application and platform class
 //     loaders.
+//   - The objects the JVM makes, and constants, have in their fields what
+//     the JVM stores there (jvmFields): reflection's Method, Field and
+//     Constructor objects their names and parameter types, the Class
+//     object its module and component type.
 
 // jvmSite is the site of the objects the JVM makes (main's arguments).
 const jvmSite = -3
@@ -83,12 +87,47 @@ func (s *solver) jvmFacts(roots []*hierarchy.Method) {
 	}
 }
 
-// jvmObject is the object of class c the JVM makes.
+// jvmObject is the object of class c the JVM makes, with the fields the
+// JVM fills (jvmFields).
 func (s *solver) jvmObject(c *hierarchy.Class) int32 {
+	k := objKey{method: -1, site: jvmSite, class: c.ID}
 	if s.opts.PerClass {
-		return s.objectFor(objKey{method: -1, site: -1, class: c.ID}, c)
+		k.site = -1
 	}
-	return s.objectFor(objKey{method: -1, site: jvmSite, class: c.ID}, c)
+	o := s.objectFor(k, c)
+	s.jvmFields(o, c)
+	return o
+}
+
+// jvmFields gives object o of class c, made by the JVM, what the JVM
+// stores in its fields: each reference field of c or a superclass whose
+// type admits only objects of the JVM (reach.FinalResult: String, Class,
+// the reflection objects, arrays of these or of a primitive type) holds
+// the JVM's object of that type. The natives that return reflection's
+// Method, Field and Constructor objects set their names, classes and
+// parameter types, and the JVM a Class object's module and component
+// type; without them Method.getName, getParameterTypes and Class.getModule
+// returned nothing (Rhino and BeanShell call them: testing/oracle/
+// soundness_debian_test.go). Each object is filled once per run; an
+// object a warm start restored again, which adds nothing new.
+func (s *solver) jvmFields(o int32, c *hierarchy.Class) {
+	if s.jvmFilled == nil {
+		s.jvmFilled = map[int32]bool{}
+	}
+	if s.jvmFilled[o] {
+		return
+	}
+	s.jvmFilled[o] = true
+	for k := c; k != nil; k = k.Super {
+		for _, f := range k.Fields {
+			if f.IsStatic() || !returnsReference("()"+f.Desc) {
+				continue
+			}
+			if v := s.nativeObject(f.Desc); v >= 0 {
+				s.seed(s.fieldNode(o, f.ID), v)
+			}
+		}
+	}
 }
 
 // systemStream returns the static field of System that native setter

@@ -196,6 +196,10 @@ func TestHandChecked(t *testing.T) {
 		{"Main.loaderName()Ljava/lang/String;", "java/lang/Object.getClass()Ljava/lang/Class;", pkg + "Main$Dog"},
 		{"Main.loaderName()Ljava/lang/String;", "java/lang/Class.getClassLoader()Ljava/lang/ClassLoader;", "java/lang/Class"},
 		{"Main.loaderName()Ljava/lang/String;", "java/lang/ClassLoader.getName()Ljava/lang/String;", "jdk/internal/loader/ClassLoaders$AppClassLoader"},
+		// The fields the JVM fills (jvmFields).
+		{"Main.reflectedNames()Ljava/lang/String;", "java/lang/String.trim()Ljava/lang/String;", "java/lang/String"},
+		{"Main.reflectedNames()Ljava/lang/String;", "java/lang/Class.isArray()Z", "java/lang/Class"},
+		{"Main.reflectedNames()Ljava/lang/String;", "java/lang/Module.getName()Ljava/lang/String;", "java/lang/Module"},
 	}
 	jvmCases = append(jvmCases, reflectionAPICases...)
 	for _, perClass := range []bool{false, true} {

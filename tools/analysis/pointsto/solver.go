@@ -57,6 +57,7 @@ type solver struct {
 	cx           []*complexCons              // by base node, nil for none
 	descTypes    map[string]*hierarchy.Class
 	objFields    [][]fieldSlot              // object → its fields' nodes (fieldNode)
+	jvmFilled    map[int32]bool             // objects of the JVM whose fields are filled (jvmFields)
 	fieldFilter  map[int32]*hierarchy.Class // field id → filter of its type
 	statics      map[int32]int32            // field id → node
 	queue        []int32                    // schedule.go
@@ -231,7 +232,9 @@ func (s *solver) constObject(c *hierarchy.Class) int32 {
 	if s.opts.PerClass {
 		k.level = 0
 	}
-	return s.objectFor(k, c)
+	o := s.objectFor(k, c)
+	s.jvmFields(o, c) // constants are the JVM's: a Class object's module, a String's bytes
+	return o
 }
 
 func (s *solver) objectFor(k objKey, c *hierarchy.Class) int32 {

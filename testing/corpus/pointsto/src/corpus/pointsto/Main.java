@@ -183,6 +183,15 @@ public class Main {
 
     static int counter;
 
+    // What the JVM stores in reflection's objects and in Class objects
+    // (pointsto/jvm.go, jvmFields): a method's name and parameter types, a
+    // class's module.
+    static String reflectedNames() throws Exception {
+        java.lang.reflect.Method m = Main.class.getDeclaredMethod("firstArg", String[].class);
+        Class<?> p = m.getParameterTypes()[0];
+        return m.getName().trim() + p.isArray() + Main.class.getModule().getName();
+    }
+
     // A value stored through a VarHandle (AtomicReference.compareAndSet
     // writes the value field with VALUE.compareAndSet).
     static String varHandle() {
@@ -267,6 +276,7 @@ public class Main {
         firstArg(args);
         loaderName();
         reflectionApi();
+        reflectedNames();
         varHandle();
         proxy();
         concurrentMap();
