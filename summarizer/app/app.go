@@ -145,6 +145,9 @@ func Summarize(c *Config, w *bytes.Buffer) error {
 		}
 		fmt.Fprintf(c.Stats, "summary %s: %d classes, %d bodies, %d statements; class bytes %d, summary bytes %d (%.2f%%); %d of %d dependency classes in its hierarchy\n",
 			c.Target, len(u.Classes), bodies, stmts, fe.ClassBytes, w.Len(), 100*float64(w.Len())/float64(max(fe.ClassBytes, 1)), added, all)
+		if fe.Hidden > 0 || fe.Misplaced > 0 {
+			fmt.Fprintf(c.Stats, "summary %s: left out %d classes the runtime's packages or classes hide, %d class files at another class's path\n", c.Target, fe.Hidden, fe.Misplaced)
+		}
 	}
 	return nil
 }
@@ -154,20 +157,31 @@ func Summarize(c *Config, w *bytes.Buffer) error {
 // dependency classes given to the hierarchy.
 func summarize(c *Config, deps []*summary.Unit, h summary.Header, only bool) (u *summary.Unit, fe *frontend.Program, added int, err error) {
 	bar := progress.New(c.Progress, -1, c.Target+": reading class files")
-	fe, err = frontend.Load(c.Jars, frontend.Options{Release: c.Release, Workers: c.Workers,
-		More: func(b *hierarchy.Builder, files []*frontend.Class) error {
+	fe, err = frontend.Load(c.Jars, frontend.Options{Release: c.Release, Workers: c.Workers, Runtime: runtimeAmong(deps),
+		More: func(b *hierarchy.Builder, fp *frontend.Program) error {
 			// Dependencies join the hierarchy so that the IR is typed as in
-			// the whole program.
+			// the whole program: the runtime's classes first, and none it
+			// hides (hierarchy.Runtime).
+			order := precedence(deps, fp.Runtime)
 			var keep [][]bool
 			if only {
 				var omitted func(string) bool
-				keep, omitted = depClasses(deps, files)
+				keep, omitted = depClasses(deps, order, fp.Classes, fp.Runtime)
 				b.SetOmitted(omitted)
 			}
-			for i, d := range deps {
+			for _, i := range order {
+				d := deps[i]
 				var k []bool
-				if keep != nil {
+				switch {
+				case keep != nil:
 					k = keep[i]
+				case slices.ContainsFunc(d.Classes, func(c *summary.Class) bool { return hiddenIn(d, fp.Runtime, c.Name) }):
+					k = make([]bool, len(d.Classes))
+					for j, c := range d.Classes {
+						k[j] = !hiddenIn(d, fp.Runtime, c.Name)
+					}
+				}
+				if k != nil {
 					added += countTrue(k)
 				} else {
 					added += len(d.Classes)

@@ -2,6 +2,7 @@ package app
 
 import (
 	"github.com/rules-fragment/rules_fragment/tools/frontend"
+	"github.com/rules-fragment/rules_fragment/tools/hierarchy"
 	"github.com/rules-fragment/rules_fragment/tools/link"
 	"github.com/rules-fragment/rules_fragment/tools/summary"
 )
@@ -19,9 +20,10 @@ import (
 // the JDK's summary: adding its 33 k classes took ~0.15 s of each.
 //
 // A name the target's class files define is the target's (earlier
-// definitions win, as in hierarchy.Builder); among the dependencies, the
-// first to define a name wins.
-func depClasses(deps []*summary.Unit, files []*frontend.Class) (keep [][]bool, omitted func(string) bool) {
+// definitions win, as in hierarchy.Builder) unless the runtime hides it;
+// among the dependencies, the first to define a name in the order of
+// precedence wins.
+func depClasses(deps []*summary.Unit, order []int, files []*frontend.Class, rt *hierarchy.Runtime) (keep [][]bool, omitted func(string) bool) {
 	type at struct{ dep, index int }
 	own := make(map[string]bool, len(files))
 	for _, fc := range files {
@@ -29,10 +31,11 @@ func depClasses(deps []*summary.Unit, files []*frontend.Class) (keep [][]bool, o
 	}
 	idx := map[string]at{}
 	keep = make([][]bool, len(deps))
-	for d, u := range deps {
+	for _, d := range order {
+		u := deps[d]
 		keep[d] = make([]bool, len(u.Classes))
 		for i, c := range u.Classes {
-			if _, dup := idx[c.Name]; !dup && !own[c.Name] {
+			if _, dup := idx[c.Name]; !dup && !own[c.Name] && !hiddenIn(u, rt, c.Name) {
 				idx[c.Name] = at{d, i}
 			}
 		}
@@ -64,4 +67,34 @@ func depClasses(deps []*summary.Unit, files []*frontend.Class) (keep [][]bool, o
 		a, ok := idx[name]
 		return ok && !keep[a.dep][a.index]
 	}
+}
+
+// precedence returns the order in which the dependencies' classes win: the
+// runtime's first (if a dependency is rt), then as given.
+func precedence(deps []*summary.Unit, rt *hierarchy.Runtime) []int {
+	order := make([]int, 0, len(deps))
+	for i, u := range deps {
+		if rt != nil && u.Runtime() == rt {
+			order = append([]int{i}, order...)
+		} else {
+			order = append(order, i)
+		}
+	}
+	return order
+}
+
+// hiddenIn reports whether rt hides the class name of dependency u, which
+// it does unless u is the runtime.
+func hiddenIn(u *summary.Unit, rt *hierarchy.Runtime, name string) bool {
+	return rt != nil && u.Runtime() != rt && rt.Hides(name)
+}
+
+// runtimeAmong returns the first dependency's that is a runtime, or nil.
+func runtimeAmong(deps []*summary.Unit) *hierarchy.Runtime {
+	for _, u := range deps {
+		if rt := u.Runtime(); rt != nil {
+			return rt
+		}
+	}
+	return nil
 }

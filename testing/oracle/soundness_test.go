@@ -487,7 +487,7 @@ func checkEdges(lines []string, recv map[string][]string, client map[string]*cf.
 				fail("edge %s: the class initialiser %s is not reachable", line, e.callee.key())
 			}
 		case callerClient:
-			checkClientCall(st, e, line, recv[line], client[e.caller.class], methods, after, except, fail)
+			checkClientCall(st, e, line, recv[line], client, methods, after, except, fail)
 		case callerLambda && e.caller.name == "<init>" && e.callee.key() == "java/lang/Object.<init>()V":
 			// The JVM's lambda class has a constructor storing the
 			// captured values; the IR stores them at the allocation.
@@ -593,9 +593,10 @@ func isInvoke(k string) bool {
 	return strings.HasSuffix(k, ".invoke(Ljava/lang/Object;Ljava/lang/reflect/Method;[Ljava/lang/Object;)Ljava/lang/Object;")
 }
 
-// checkClientCall checks an edge from a method of client class c.
-func checkClientCall(st *soundness, e edge, line string, recv []string, c *cf.ClassFile, methods map[string]*report.Method,
+// checkClientCall checks an edge from a method of a client class.
+func checkClientCall(st *soundness, e edge, line string, recv []string, client map[string]*cf.ClassFile, methods map[string]*report.Method,
 	after map[string]bool, except func(kind, line string), fail func(string, ...any)) {
+	c := client[e.caller.class]
 	if e.bci < 0 {
 		except("native caller", line)
 		return
@@ -621,7 +622,7 @@ func checkClientCall(st *soundness, e edge, line string, recv []string, c *cf.Cl
 			fail("edge %s: %v", line, err)
 			return
 		}
-		if ref.Name != e.callee.name || ref.Desc != e.callee.desc {
+		if ref.Name != e.callee.name || ref.Desc != e.callee.desc || (op == cf.Invokestatic || op == cf.Invokespecial) && !onSupertypes(client, ref.Class, e.callee.class) {
 			if ref.Class == "java/lang/invoke/MethodHandle" || ref.Class == "java/lang/invoke/VarHandle" {
 				except("method handle invocation", line)
 			} else {
@@ -671,6 +672,29 @@ func checkClientCall(st *soundness, e edge, line string, recv []string, c *cf.Cl
 	default:
 		fail("edge %s: site %d (%s %s) has targets %q", line, e.bci, site.Kind, site.Ref, site.TM)
 	}
+}
+
+// onSupertypes reports whether a static or special call of a method of
+// class ref may enter a method of class callee: callee is ref or one of
+// its supertypes, or one of these is not the client's (other than
+// java/lang/Object), so that it is not known. A call that resolves
+// elsewhere is the JVM's (loading ref's class enters
+// ClassLoader.loadClass(String), a method of the same name and descriptor
+// as antlr.Utils.loadClass).
+func onSupertypes(client map[string]*cf.ClassFile, ref, callee string) bool {
+	if ref == callee {
+		return true
+	}
+	f := client[ref]
+	if f == nil {
+		return ref != "java/lang/Object"
+	}
+	for _, s := range f.Interfaces {
+		if onSupertypes(client, s, callee) {
+			return true
+		}
+	}
+	return f.Super != "" && onSupertypes(client, f.Super, callee)
 }
 
 // checkReceivers checks the receiver classes seen on an edge to site of

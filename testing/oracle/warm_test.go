@@ -6,11 +6,13 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"slices"
 	"testing"
 
 	linker "github.com/rules-fragment/rules_fragment/linker/app"
 	summarizer "github.com/rules-fragment/rules_fragment/summarizer/app"
 	"github.com/rules-fragment/rules_fragment/tools/analysis/pointsto"
+	"github.com/rules-fragment/rules_fragment/tools/hierarchy"
 	"github.com/rules-fragment/rules_fragment/tools/link"
 )
 
@@ -64,9 +66,12 @@ func TestWarmStartEqualsCold(t *testing.T) {
 }
 
 // TestWarmStartRefused: a warm start is refused for a program in which it
-// would not hold (a client class shadowing a JDK class; a name the JDK
-// left undefined defined by the client), and the linker then starts cold
-// with the same result as without it.
+// would not hold (the runtime summary's classes defined by another input:
+// the JDK's class files, which then are the runtime; a name the JDK left
+// undefined defined by the client), and the linker then starts cold with
+// the same result as without it. A client's copy of a JDK class shadows
+// nothing (hierarchy.Runtime: the JVM loads the JDK's): there the warm
+// start applies.
 func TestWarmStartRefused(t *testing.T) {
 	jdk := jdkSummary(t)
 	if _, err := exec.LookPath("javac"); err != nil {
@@ -104,8 +109,20 @@ func TestWarmStartRefused(t *testing.T) {
 		t.Fatalf("reading the warm start: %v", err)
 	}
 	roots := p.MainMethods()
-	if _, err := pointsto.Analyze(p, roots, pointsto.Options{Warm: w}); !errors.Is(err, pointsto.ErrWarmMismatch) {
-		t.Errorf("warm start with java/util/EventListener shadowed: got %v, want ErrWarmMismatch", err)
+	r, err := pointsto.Analyze(p, roots, pointsto.Options{Warm: w})
+	if err != nil {
+		t.Fatalf("warm start with a client's copy of java/util/EventListener: %v", err)
+	}
+	if slices.ContainsFunc(r.Graph.Reachable, func(m *hierarchy.Method) bool { return m.Key() == "java/util/EventListener.shadow()Ljava/lang/String;" }) {
+		t.Error("the client's copy of java/util/EventListener is linked")
+	}
+	pw, err := link.Load(link.Options{Client: []string{out}, Libraries: []string{jdk17}, Summaries: []string{jdk}, Release: 17})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer pw.Close()
+	if _, err := pointsto.Analyze(pw, pw.MainMethods(), pointsto.Options{Warm: w}); !errors.Is(err, pointsto.ErrWarmMismatch) {
+		t.Errorf("warm start with its summary's classes from class files: got %v, want ErrWarmMismatch", err)
 	} else {
 		t.Logf("COUNT warm start refused: %v", err)
 	}
@@ -121,8 +138,8 @@ func TestWarmStartRefused(t *testing.T) {
 		t.Errorf("warm start whose phantom the client defines: got %v, want ErrWarmMismatch", err)
 	}
 	// The linker falls back to a cold start, with the result of one.
-	res := func(warm string) []byte {
-		c := linker.Config{Client: []string{out}, Summaries: []string{jdk}, Warm: warm, Analyses: []string{"andersen"}, Scope: "all", Release: 17}
+	res := func(warm string, libs ...string) []byte {
+		c := linker.Config{Client: []string{out}, Libraries: libs, Summaries: []string{jdk}, Warm: warm, Analyses: []string{"andersen"}, Scope: "all", Release: 17}
 		j := filepath.Join(t.TempDir(), "r.json")
 		c.JSON, c.Text = j, ""
 		if err := linker.Run(&c, nil); err != nil {
@@ -131,7 +148,10 @@ func TestWarmStartRefused(t *testing.T) {
 		b, _ := os.ReadFile(j)
 		return b
 	}
-	if a, b := res(""), res(jdkWarm); len(a) == 0 || !bytes.Equal(a, b) {
+	if a, b := res("", jdk17), res(jdkWarm, jdk17); len(a) == 0 || !bytes.Equal(a, b) {
 		t.Errorf("linker with a refused warm start differs from a cold start")
+	}
+	if a, b := res(""), res(jdkWarm); len(a) == 0 || !bytes.Equal(a, b) {
+		t.Errorf("linker with the warm start differs from a cold start")
 	}
 }

@@ -4,15 +4,18 @@
 // three-address IR of method bodies on demand (package ir).
 //
 // Classpath semantics apply: when several containers define a class, the
-// first one wins and the others are counted as shadowed. Everything is
+// first one wins and the others are counted as shadowed, except that the
+// runtime (the container defining java/lang/Object, or Options.Runtime)
+// comes first and hides what the JVM would not load from the class path
+// (hierarchy.Runtime). Everything is
 // deterministic: classes are kept in classpath order (containers in the
 // order given, entries sorted by name within a container), and parallel
 // work reports the error of the first failing class in that order.
 package frontend
 
 import (
-	"fmt"
 	"runtime"
+	"slices"
 	"sync"
 	"sync/atomic"
 
@@ -28,11 +31,15 @@ type Options struct {
 	Release int
 	// Workers bounds parallelism; 0 means GOMAXPROCS.
 	Workers int
+	// Runtime is the runtime among the inputs that are not class files
+	// (a summary), if any; it applies unless a container defines
+	// java/lang/Object.
+	Runtime *hierarchy.Runtime
 	// More, if set, adds further classes (for example from summaries) to
 	// the hierarchy after the class files, so class files win on a name
-	// clash, before the hierarchy is linked. classes are the classes added
-	// from class files.
-	More func(b *hierarchy.Builder, classes []*Class) error
+	// clash, before the hierarchy is linked. p's Classes and Runtime are
+	// set.
+	More func(b *hierarchy.Builder, p *Program) error
 }
 
 // Class is one loaded class and where it came from.
@@ -51,6 +58,10 @@ type Program struct {
 	Classpath *classpath.Classpath
 	Classes   []*Class // defining classes in classpath order
 	Shadowed  int      // classes hidden by an earlier definition
+	Hidden    int      // classes the runtime hides (Runtime.Hides)
+	Misplaced int      // class files at a path other than their class's
+	// Runtime is the runtime container's, or Options.Runtime, or nil.
+	Runtime *hierarchy.Runtime
 	// ClassBytes is the total size of the defining class files.
 	ClassBytes int64
 	Modules    int // module descriptors (module-info) read
@@ -75,10 +86,24 @@ func Load(paths []string, opts Options) (*Program, error) {
 	if err != nil {
 		return nil, err
 	}
-	p := &Program{Classpath: cp, workers: workers, LambdaHosts: map[string]*Class{}}
+	p := &Program{Classpath: cp, workers: workers, LambdaHosts: map[string]*Class{}, Runtime: opts.Runtime}
+	var misplaced atomic.Int64
 	b := hierarchy.NewBuilder()
-	for _, c := range cp.Containers() {
+	containers, rt := runtimeFirst(cp.Containers())
+	if rt != nil {
+		p.Runtime = runtimeOf(rt)
+	}
+	for ci, c := range containers {
 		entries := c.Entries()
+		if (rt == nil || ci > 0) && p.Runtime != nil { // rt is containers[0]
+			entries = slices.DeleteFunc(slices.Clone(entries), func(e classpath.Entry) bool {
+				if e.Class != "module-info" && p.Runtime.Hides(e.Class) {
+					p.Hidden++
+					return true
+				}
+				return false
+			})
+		}
 		files := make([]*classfile.ClassFile, len(entries))
 		sizes := make([]int64, len(entries))
 		lambdas := make([][]*ir.SyntheticClass, len(entries))
@@ -87,12 +112,20 @@ func Load(paths []string, opts Options) (*Program, error) {
 			index[e] = i
 		}
 		err := classpath.ForEach(c, workers, func(e classpath.Entry, data []byte) error {
+			i, ok := index[e]
+			if !ok {
+				return nil // hidden by the runtime: never loaded, never parsed
+			}
 			cf, err := classfile.Parse(data)
 			if err != nil {
 				return &classpath.Error{Container: c.Name(), Entry: e.Path, Err: err}
 			}
 			if cf.Name != e.Class && e.Class != "module-info" {
-				return &classpath.Error{Container: c.Name(), Entry: e.Path, Err: fmt.Errorf("defines class %s, not %s", cf.Name, e.Class)}
+				// Not the class its path names, so no class loader of the
+				// class path loads it (Jython keeps compiled Python modules,
+				// Lib/M$py.class defining M$py, for a loader of its own).
+				misplaced.Add(1)
+				return nil
 			}
 			// Lambda classes join the hierarchy before it is linked, so
 			// that dispatch and CHA see them as implementations.
@@ -100,9 +133,9 @@ func Load(paths []string, opts Options) (*Program, error) {
 			if err != nil {
 				return &classpath.Error{Container: c.Name(), Entry: e.Path, Err: err}
 			}
-			files[index[e]] = cf
-			sizes[index[e]] = int64(len(data))
-			lambdas[index[e]] = synth
+			files[i] = cf
+			sizes[i] = int64(len(data))
+			lambdas[i] = synth
 			return nil
 		})
 		if err != nil {
@@ -110,6 +143,9 @@ func Load(paths []string, opts Options) (*Program, error) {
 			return nil, err
 		}
 		for i, cf := range files {
+			if cf == nil {
+				continue // misplaced
+			}
 			if cf.Access&classfile.AccModule != 0 {
 				b.AddWithModule(cf, c.Name(), entries[i].Module) // records the module's exports
 				p.Modules++
@@ -138,14 +174,42 @@ func Load(paths []string, opts Options) (*Program, error) {
 		}
 		p.Services = append(p.Services, svcs...)
 	}
+	p.Misplaced = int(misplaced.Load())
 	if opts.More != nil {
-		if err := opts.More(b, p.Classes); err != nil {
+		if err := opts.More(b, p); err != nil {
 			cp.Close()
 			return nil, err
 		}
 	}
 	p.Hierarchy = b.Build()
 	return p, nil
+}
+
+// runtimeFirst returns the containers with the runtime's (the first to
+// define java/lang/Object) first, and the runtime's container or nil.
+func runtimeFirst(cs []classpath.Container) ([]classpath.Container, classpath.Container) {
+	for i, c := range cs {
+		for _, e := range c.Entries() {
+			if e.Class == hierarchy.RuntimeRoot {
+				return slices.Concat(cs[i:i+1], cs[:i], cs[i+1:]), c
+			}
+		}
+	}
+	return cs, nil
+}
+
+// runtimeOf describes runtime container c.
+func runtimeOf(c classpath.Container) *hierarchy.Runtime {
+	var classes []string
+	modular := false
+	for _, e := range c.Entries() {
+		if e.Class == "module-info" {
+			modular = true
+		} else {
+			classes = append(classes, e.Class)
+		}
+	}
+	return hierarchy.NewRuntime(modular, classes)
 }
 
 // Close releases the containers.

@@ -78,6 +78,9 @@ type Program struct {
 	bodyErr map[int32]error
 	irOpts  *ir.Options
 	pre     *prefetch // of the client's IR (prefetch.go)
+	// runtime is the program's (hierarchy.Runtime): a summary's, or a
+	// class-file container's; nil if no input defines java/lang/Object.
+	runtime *hierarchy.Runtime
 }
 
 // Summary is a loaded summary file.
@@ -115,15 +118,22 @@ func Load(opts Options) (*Program, error) {
 		return nil, err
 	}
 	paths := slices.Concat(opts.Client, opts.Libraries)
-	fe, err := frontend.Load(paths, frontend.Options{Release: opts.Release, Workers: opts.Workers,
-		More: func(b *hierarchy.Builder, files []*frontend.Class) error {
-			fromFiles := make(map[string]bool, len(files))
-			for _, c := range files {
+	var rt *hierarchy.Runtime // the first summary defining java/lang/Object, unless a class file does
+	for _, s := range p.Summaries {
+		if rt = s.Unit.Runtime(); rt != nil {
+			break
+		}
+	}
+	fe, err := frontend.Load(paths, frontend.Options{Release: opts.Release, Workers: opts.Workers, Runtime: rt,
+		More: func(b *hierarchy.Builder, fp *frontend.Program) error {
+			fromFiles := make(map[string]bool, len(fp.Classes))
+			for _, c := range fp.Classes {
 				fromFiles[c.File.Name] = true
 			}
+			p.runtime = fp.Runtime
 			idx := p.indexSummaries(fromFiles)
 			if opts.OnlyReferenced && opts.Fragment == nil {
-				b.SetOmitted(p.referenced(idx, files, opts.Entries, opts.Classes, b.AddedServices(opts.ModuleProviders)))
+				b.SetOmitted(p.referenced(idx, fp.Classes, opts.Entries, opts.Classes, b.AddedServices(opts.ModuleProviders)))
 			}
 			p.addSummaries(b)
 			return nil
@@ -196,13 +206,41 @@ func (p *Program) readSummaries(cache *summary.Cache, client, libs []string) err
 }
 
 // addSummaries adds the summaries' modules and classes after the class
-// files (which win on a clash), recording which summary defines each class.
+// files (which win on a clash, but for the runtime's), the runtime's
+// first, recording which summary defines each class.
 func (p *Program) addSummaries(b *hierarchy.Builder) {
-	for _, s := range p.Summaries {
-		s.Unit.AddTo(b, s.Header.Target, s.keep, func(c *summary.Class) {
+	for _, s := range p.byPrecedence() {
+		keep := s.keep
+		if keep == nil && p.hidesAny(s) {
+			keep = make([]bool, len(s.Unit.Classes))
+			for i, c := range s.Unit.Classes {
+				keep[i] = !p.runtime.Hides(c.Name)
+			}
+		}
+		s.Unit.AddTo(b, s.Header.Target, keep, func(c *summary.Class) {
 			p.byName[c.Name] = &source{sum: s, class: c, client: s.Client}
 		})
 	}
+}
+
+// byPrecedence returns the summaries in the order their classes win: the
+// runtime's first (if a summary is the runtime), then in input order.
+func (p *Program) byPrecedence() []*Summary {
+	for i, s := range p.Summaries {
+		if p.runtime != nil && s.Unit.Runtime() == p.runtime {
+			return slices.Concat(p.Summaries[i:i+1], p.Summaries[:i], p.Summaries[i+1:])
+		}
+	}
+	return p.Summaries
+}
+
+// hidesAny reports whether the runtime hides classes of summary s (which
+// is not the runtime).
+func (p *Program) hidesAny(s *Summary) bool {
+	if p.runtime == nil || s.Unit.Runtime() == p.runtime {
+		return false
+	}
+	return slices.ContainsFunc(s.Unit.Classes, func(c *summary.Class) bool { return p.runtime.Hides(c.Name) })
 }
 
 // setHierarchy installs a (re)built hierarchy and indexes sources by id.

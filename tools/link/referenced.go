@@ -64,17 +64,19 @@ type summaryClass struct {
 }
 
 // indexSummaries maps each name the summaries define to its first
-// definition, and records in each summary the classes that an earlier
-// input (class files, or a summary before it) defines instead.
+// definition (the runtime's first: Program.byPrecedence), and records in
+// each summary the classes that an earlier input (class files, or a
+// summary before it) defines instead or the runtime hides.
 func (p *Program) indexSummaries(fromFiles map[string]bool) map[string]summaryClass {
 	n := 0
 	for _, s := range p.Summaries {
 		n += len(s.Unit.Classes)
 	}
 	idx := make(map[string]summaryClass, n)
-	for _, s := range p.Summaries {
+	for _, s := range p.byPrecedence() {
+		rt := s.Unit.Runtime() == p.runtime && p.runtime != nil
 		for i, c := range s.Unit.Classes {
-			if _, dup := idx[c.Name]; dup || fromFiles[c.Name] {
+			if _, dup := idx[c.Name]; dup || fromFiles[c.Name] || !rt && p.runtime.Hides(c.Name) {
 				s.Shadowed = append(s.Shadowed, c.Name)
 				continue
 			}

@@ -30,6 +30,7 @@ type Unit struct {
 	members *memberDecoder // of a decoded unit
 
 	sharedBytes atomic.Int64 // of the bodies kept by SharedBody
+	runtime     runtimeOf    // Runtime's
 }
 
 // Class is one class of a unit. Origin is not stored (it would be a

@@ -123,6 +123,9 @@ func runStats(args []string, w io.Writer) error {
 		fmt.Fprintf(w, "  %-60s %6d classes\n", c.Name(), len(c.Entries()))
 	}
 	fmt.Fprintf(w, "classes           %d (%d interfaces, %d shadowed by earlier containers, %d module descriptors)\n", len(p.Classes), hs.Interfaces, p.Shadowed, p.Modules)
+	if p.Hidden > 0 || p.Misplaced > 0 {
+		fmt.Fprintf(w, "left out          %d classes the runtime's packages or classes hide, %d class files at another class's path\n", p.Hidden, p.Misplaced)
+	}
 	fmt.Fprintf(w, "phantom classes   %d (referenced supertypes not on the classpath)\n", hs.Phantoms)
 	fmt.Fprintf(w, "methods           %d declared in class files, %d with bodies, %d abstract or native\n", st.methods+st.abstractOrNative, st.methods, st.abstractOrNative)
 	fmt.Fprintf(w, "hierarchy         %d classes incl. %d lambda classes, %d methods\n", hs.Classes, hs.Synthetic, hs.Methods)
