@@ -56,6 +56,7 @@ func writeMethods(w *bufio.Writer, ms []*Method, indent []byte) error {
 		return err
 	}
 	inner := append(append([]byte(nil), indent...), ' ')
+	mw := newMethodWriter(w, inner)
 	w.WriteByte('[')
 	for i, m := range ms {
 		if i > 0 {
@@ -63,11 +64,9 @@ func writeMethods(w *bufio.Writer, ms []*Method, indent []byte) error {
 		}
 		w.WriteByte('\n')
 		w.Write(inner)
-		b, err := json.MarshalIndent(m, string(inner), " ")
-		if err != nil {
+		if err := mw.method(m); err != nil {
 			return err
 		}
-		w.Write(b)
 	}
 	w.WriteByte('\n')
 	w.Write(indent)
