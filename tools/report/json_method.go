@@ -73,13 +73,18 @@ func (mw *methodWriter) strings(ss []string, depth int) error {
 		mw.w.WriteString("[]")
 		return nil
 	}
+	return mw.array(depth, len(ss), func(i int) error { return mw.str(ss[i]) })
+}
+
+// array writes n > 0 elements at depth+1, each by elem.
+func (mw *methodWriter) array(depth, n int, elem func(i int) error) error {
 	mw.w.WriteByte('[')
-	for i, s := range ss {
+	for i := range n {
 		if i > 0 {
 			mw.w.WriteByte(',')
 		}
 		mw.line(depth + 1)
-		if err := mw.str(s); err != nil {
+		if err := elem(i); err != nil {
 			return err
 		}
 	}
@@ -103,31 +108,13 @@ func (mw *methodWriter) method(m *Method) error {
 	mw.index(1, "use", m.Use)
 	if len(m.PointsTo) > 0 {
 		mw.key(1, false, "points_to")
-		mw.w.WriteByte('[')
-		for i, v := range m.PointsTo {
-			if i > 0 {
-				mw.w.WriteByte(',')
-			}
-			mw.line(2)
-			mw.int(int64(v))
-		}
-		mw.line(1)
-		mw.w.WriteByte(']')
+		mw.array(1, len(m.PointsTo), func(i int) error { mw.int(int64(m.PointsTo[i])); return nil })
 	}
 	if len(m.Sites) > 0 {
 		mw.key(1, false, "sites")
-		mw.w.WriteByte('[')
-		for i, s := range m.Sites {
-			if i > 0 {
-				mw.w.WriteByte(',')
-			}
-			mw.line(2)
-			if err := mw.site(s); err != nil {
-				return err
-			}
+		if err := mw.array(1, len(m.Sites), func(i int) error { return mw.site(m.Sites[i]) }); err != nil {
+			return err
 		}
-		mw.line(1)
-		mw.w.WriteByte(']')
 	}
 	mw.line(0)
 	mw.w.WriteByte('}')
