@@ -57,7 +57,7 @@ type solver struct {
 	cx           []*complexCons              // by base node, nil for none
 	descTypes    map[string]*hierarchy.Class
 	objFields    [][]fieldSlot              // object → its fields' nodes (fieldNode)
-	jvmFilled    map[int32]bool             // objects of the JVM whose fields are filled (jvmFields)
+	jvmFilled    []bool                     // by object: its fields are the JVM's (jvmFields)
 	fieldFilter  map[int32]*hierarchy.Class // field id → filter of its type
 	statics      map[int32]int32            // field id → node
 	queue        []int32                    // schedule.go
