@@ -171,15 +171,9 @@ func summarize(c *Config, deps []*summary.Unit, h summary.Header, only bool) (u 
 			}
 			for _, i := range order {
 				d := deps[i]
-				var k []bool
-				switch {
-				case keep != nil:
+				k := d.Visible(fp.Runtime)
+				if keep != nil {
 					k = keep[i]
-				case slices.ContainsFunc(d.Classes, func(c *summary.Class) bool { return hiddenIn(d, fp.Runtime, c.Name) }):
-					k = make([]bool, len(d.Classes))
-					for j, c := range d.Classes {
-						k[j] = !hiddenIn(d, fp.Runtime, c.Name)
-					}
 				}
 				if k != nil {
 					added += countTrue(k)

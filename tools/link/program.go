@@ -211,11 +211,8 @@ func (p *Program) readSummaries(cache *summary.Cache, client, libs []string) err
 func (p *Program) addSummaries(b *hierarchy.Builder) {
 	for _, s := range p.byPrecedence() {
 		keep := s.keep
-		if keep == nil && p.hidesAny(s) {
-			keep = make([]bool, len(s.Unit.Classes))
-			for i, c := range s.Unit.Classes {
-				keep[i] = !p.runtime.Hides(c.Name)
-			}
+		if keep == nil {
+			keep = s.Unit.Visible(p.runtime)
 		}
 		s.Unit.AddTo(b, s.Header.Target, keep, func(c *summary.Class) {
 			p.byName[c.Name] = &source{sum: s, class: c, client: s.Client}
@@ -232,15 +229,6 @@ func (p *Program) byPrecedence() []*Summary {
 		}
 	}
 	return p.Summaries
-}
-
-// hidesAny reports whether the runtime hides classes of summary s (which
-// is not the runtime).
-func (p *Program) hidesAny(s *Summary) bool {
-	if p.runtime == nil || s.Unit.Runtime() == p.runtime {
-		return false
-	}
-	return slices.ContainsFunc(s.Unit.Classes, func(c *summary.Class) bool { return p.runtime.Hides(c.Name) })
 }
 
 // setHierarchy installs a (re)built hierarchy and indexes sources by id.

@@ -29,3 +29,25 @@ func (u *Unit) Runtime() *hierarchy.Runtime {
 	})
 	return u.runtime.rt
 }
+
+// Visible returns which of u's classes rt leaves visible (AddTo's keep),
+// or nil if it hides none of them; the runtime's own unit hides nothing.
+func (u *Unit) Visible(rt *hierarchy.Runtime) []bool {
+	if rt == nil || u.Runtime() == rt {
+		return nil
+	}
+	var keep []bool
+	for i, c := range u.Classes {
+		if rt.Hides(c.Name) {
+			if keep == nil {
+				keep = make([]bool, len(u.Classes))
+				for j := range i {
+					keep[j] = true
+				}
+			}
+		} else if keep != nil {
+			keep[i] = true
+		}
+	}
+	return keep
+}
