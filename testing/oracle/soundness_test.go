@@ -829,3 +829,31 @@ func TestCheckReceivers(t *testing.T) {
 		}
 	}
 }
+
+// TestOnSupertypes: a static or special call may enter its reference's
+// class or a supertype; a method of an unrelated class (ClassLoader's, as
+// the JVM loads the reference's class) is the JVM's, unless a supertype
+// outside the client leaves it unknown.
+func TestOnSupertypes(t *testing.T) {
+	client := map[string]*cf.ClassFile{
+		"app/Utils":  {Name: "app/Utils", Super: "app/Base"},
+		"app/Base":   {Name: "app/Base", Super: "java/lang/Object", Interfaces: []string{"app/Iface"}},
+		"app/Iface":  {Name: "app/Iface", Super: "java/lang/Object"},
+		"app/MyList": {Name: "app/MyList", Super: "java/util/AbstractList"},
+	}
+	for _, tc := range []struct {
+		ref, callee string
+		want        bool
+	}{
+		{"app/Utils", "app/Utils", true},
+		{"app/Utils", "app/Base", true},
+		{"app/Utils", "app/Iface", true},
+		{"app/Utils", "java/lang/Object", true},
+		{"app/Utils", "java/lang/ClassLoader", false},
+		{"app/MyList", "java/util/AbstractCollection", true}, // beyond the client: unknown
+	} {
+		if got := onSupertypes(client, tc.ref, tc.callee); got != tc.want {
+			t.Errorf("onSupertypes(%s, %s) = %v, want %v", tc.ref, tc.callee, got, tc.want)
+		}
+	}
+}
