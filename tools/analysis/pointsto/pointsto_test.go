@@ -106,9 +106,11 @@ func TestHandChecked(t *testing.T) {
 		{"Main.arrayCloned()Ljava/lang/String;", pkg + "Main$Lamb.sound()Ljava/lang/String;"},
 		{"Main$Walker.walk(L" + pkg + "Main$Walker;)Ljava/lang/String;", pkg + "Main$Walker.kind()Ljava/lang/String;"},
 		{"Main.varHandle()Ljava/lang/String;", sound},
+		{"Main.varHandleFiltered()Ljava/lang/String;", sound},
+		{"Main.varHandleFiltered()Ljava/lang/String;", pkg + "Main$Speaker.speak(L" + pkg + "Main$Animal;)Ljava/lang/String;"},
 	}
 	want := [][]string{{"Dog"}, {"Cat", "Dog"}, {"Cow"}, {"Cat"}, {"Dog"}, {"Cow"}, {"Cow"}, {"Cat"}, {"Dog"}, {"Horse"},
-		{"Cat", "Cow", "Dog", "Horse", "Sheep"}, {"Lamb"}, {"Walker"}, {"Horse"}}
+		{"Cat", "Cow", "Dog", "Horse", "Sheep"}, {"Lamb"}, {"Walker"}, {"Horse"}, {"Horse"}, nil}
 	// Each case exactly without the reflective model, and with it (the
 	// reflective case's objects come from it); with it, the others at
 	// least: the model's objects reach much of the JDK (JNDI, RMI) and,

@@ -148,7 +148,6 @@ func (s *solver) logField(set bool, t reach.Target, arg func(int) int32, dst int
 	s.addEdge(arg(0), r, filterFor(f.Class))
 	if set {
 		if arg(1) >= 0 {
-			s.fieldFilter[f.ID] = s.typeFilter(f.Desc)
 			s.addStore(r, f.ID, arg(1))
 		}
 	} else if dst >= 0 {

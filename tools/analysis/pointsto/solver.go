@@ -58,7 +58,7 @@ type solver struct {
 	descTypes    map[string]*hierarchy.Class
 	objFields    [][]fieldSlot              // object → its fields' nodes (fieldNode)
 	jvmFilled    []bool                     // by object: its fields are the JVM's (jvmFields)
-	fieldFilter  map[int32]*hierarchy.Class // field id → filter of its type
+	fieldFilter  map[int32]*hierarchy.Class // field id → filter of its type (fieldFilterOf)
 	statics      map[int32]int32            // field id → node
 	queue        []int32                    // schedule.go
 	qhead        int
@@ -442,9 +442,28 @@ func (s *solver) store(o, f, src int32) {
 			filter = filterFor(c.Component)
 		}
 	} else {
-		filter = s.fieldFilter[f]
+		filter = s.fieldFilterOf(f)
 	}
 	s.addEdge(src, s.fieldNode(o, f), filter)
+}
+
+// fieldFilterOf returns the filter of field f's type, made on first use.
+// Every store into f filters by it, whichever statement or model makes
+// the store: a VarHandle access mode stores into every field that can
+// hold its value (varhandle.go), and before, when only putfield made the
+// filter, such a store went unfiltered if it came first, so the result
+// depended on the order of solving (a warm start's link differed from
+// the whole program's on Groovy).
+func (s *solver) fieldFilterOf(f int32) *hierarchy.Class {
+	if c, ok := s.fieldFilter[f]; ok {
+		return c
+	}
+	var c *hierarchy.Class
+	if fl := s.h.Field(f); fl != nil {
+		c = s.typeFilter(fl.Desc)
+	}
+	s.fieldFilter[f] = c
+	return c
 }
 
 // load adds dst = o.f.

@@ -74,7 +74,6 @@ func (s *solver) visit(mi *method) error {
 			}
 		case summary.OpStore:
 			if f := s.sym.Field(st.Ref); f != nil && st.Src >= 0 && st.Base >= 0 {
-				s.fieldFilter[f.ID] = s.typeFilter(f.Desc)
 				s.addStore(v(st.Base), f.ID, v(st.Src))
 			}
 		case summary.OpStaticLoad:

@@ -200,6 +200,30 @@ public class Main {
         return ref.get().sound();
     }
 
+    // A VarHandle of the program's own: the model stores the value into
+    // every field that could hold it, the interface-typed friend too, but
+    // a store filters by the field's type (an Animal is no Speaker) even
+    // when no putfield of friend exists to make the filter first.
+    static final class Kennel {
+        Animal pet;
+        Speaker friend;
+        static final java.lang.invoke.VarHandle PET;
+        static {
+            try {
+                PET = java.lang.invoke.MethodHandles.lookup().findVarHandle(Kennel.class, "pet", Animal.class);
+            } catch (ReflectiveOperationException e) {
+                throw new ExceptionInInitializerError(e);
+            }
+        }
+    }
+
+    static String varHandleFiltered() {
+        Kennel k = new Kennel();
+        Kennel.PET.compareAndSet(k, null, new Horse());
+        String s = k.friend != null ? k.friend.speak(k.pet) : "";
+        return s + k.pet.sound();
+    }
+
     // A dynamic proxy (pointsto/proxy.go): its calls run the handler's
     // invoke, which gets the call's arguments in an array; the proxy is an
     // Animal (its cast) and no Runnable.
@@ -278,6 +302,7 @@ public class Main {
         reflectionApi();
         reflectedNames();
         varHandle();
+        varHandleFiltered();
         proxy();
         concurrentMap();
         reflective();
