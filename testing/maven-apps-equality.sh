@@ -12,7 +12,7 @@
 # application (same/DIFF/FAIL) and exits 1 if any differs or fails. Not part
 # of the test command: about a minute per application on two cores.
 #   usage: maven-apps-equality.sh [GROUP:ARTIFACT:VERSION...]
-#   needs mvn, jq, jdeps, zip; env: JDK (a JDK 17 home), OUT (work directory, kept)
+#   needs mvn, jdeps, zip; env: JDK (a JDK 17 home), OUT (work directory, kept)
 set -uo pipefail
 repo="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 jdk="${JDK:-/usr/lib/jvm/java-17-openjdk-amd64}"

@@ -8,7 +8,7 @@
 # results must be identical but for the mode and the inputs. Prints one line
 # per jar (same/DIFF/FAIL) and exits 1 if any differs or fails. Not part of
 # the test command: it takes about half an hour on two cores.
-#   needs jq; env: DIR (jars), JDK (a JDK home), OUT (work directory, kept)
+#   env: DIR (jars), JDK (a JDK home), OUT (work directory, kept)
 set -uo pipefail
 repo="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 dir="${DIR:-/usr/share/java}"
