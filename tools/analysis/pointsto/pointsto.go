@@ -7,8 +7,9 @@
 // graph of research/seed-001.md §1.2.
 //
 // Rules (§7.3's table): an allocation adds its object to the variable; a
-// copy propagates; a cast propagates the objects of compatible classes; a
-// load v = b.f and a store b.f = v go through the node of (object, field)
+// copy propagates; a cast propagates the objects of compatible classes (of
+// a missing class, a phantom, those naming it among their supertypes, as
+// package hierarchy models phantoms); a load v = b.f and a store b.f = v go through the node of (object, field)
 // for every object of b, with one field per array for its elements; static
 // fields are global nodes; a virtual call dispatches on the class of every
 // receiver object (JVM selection) and binds this to that object alone,
