@@ -9,10 +9,11 @@
 // Rules (§7.3's table): an allocation adds its object to the variable; a
 // copy propagates; a cast propagates the objects of compatible classes (of
 // a missing class, a phantom, those naming it among their supertypes, as
-// package hierarchy models phantoms); a load v = b.f and a store b.f = v go through the node of (object, field)
-// for every object of b, with one field per array for its elements; static
-// fields are global nodes; a virtual call dispatches on the class of every
-// receiver object (JVM selection) and binds this to that object alone,
+// package hierarchy models phantoms); a load v = b.f and a store b.f = v
+// go through the node of (object, field) for every object of b, with one
+// field per array for its elements; static fields are global nodes; a
+// virtual call dispatches on the class of every receiver object (JVM
+// selection) and binds this to that object alone,
 // arguments to parameters and the return to the result; a thrown object
 // reaches the catch variables of its method whose type it matches and
 // propagates to the callers. Reference constants are one object per class
