@@ -171,9 +171,11 @@ func summarize(c *Config, deps []*summary.Unit, h summary.Header, only bool) (u 
 			}
 			for _, i := range order {
 				d := deps[i]
-				k := d.Visible(fp.Runtime)
+				var k []bool
 				if keep != nil {
 					k = keep[i]
+				} else {
+					k = d.Visible(fp.Runtime)
 				}
 				if k != nil {
 					added += countTrue(k)

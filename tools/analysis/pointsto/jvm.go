@@ -111,11 +111,11 @@ func (s *solver) jvmObject(c *hierarchy.Class) int32 {
 // soundness_debian_test.go). Each object is filled once per run; an
 // object a warm start restored again, which adds nothing new.
 func (s *solver) jvmFields(o int32, c *hierarchy.Class) {
-	if int(o) < len(s.jvmFilled) && s.jvmFilled[o] {
-		return
-	}
 	if int(o) >= len(s.jvmFilled) {
 		s.jvmFilled = append(s.jvmFilled, make([]bool, int(o)+1-len(s.jvmFilled))...)
+	}
+	if s.jvmFilled[o] {
+		return
 	}
 	s.jvmFilled[o] = true
 	for k := c; k != nil; k = k.Super {
