@@ -311,6 +311,8 @@ func WriteText(w io.Writer, r *Result) error {
 				}
 				if shown++; shown > maxTextSites {
 					continue
+				} else if shown == 1 {
+					fmt.Fprintf(&b, "polymorphic sites in scope (receiver classes RC, target methods TM):\n")
 				}
 				fmt.Fprintf(&b, "  %s @%d (line %d) %s: RC %d {%s} TM %d {%s}\n", m.Method, s.Site, s.Line, s.Ref,
 					len(s.RC), strings.Join(firstN(s.RC, 4), ", "), len(s.TM), strings.Join(firstN(s.TM, 3), ", "))
