@@ -140,34 +140,33 @@ type method struct {
 	params   []int32 // nodes of the parameters (this first), -1 for none
 	ret, exc int32
 	excFrom  []int32 // the methods whose exceptions flow to exc
-	excSet   map[int32]bool
+	excSet   *bitset // excFrom, once it is long
+	// sig holds the type filters of the parameters, then of the result,
+	// made at the first binding: a target is bound at many sites.
+	sig []*hierarchy.Class
 }
 
 // newExcFrom records that the exceptions of method t flow to mi's, and
 // reports whether that is new.
-func (mi *method) newExcFrom(t int32) bool {
+func (s *solver) newExcFrom(mi *method, t int32) bool {
 	if mi.excSet == nil && len(mi.excFrom) > outSetMin { // a restored list
-		mi.excSet = make(map[int32]bool, 2*len(mi.excFrom))
+		mi.excSet = &bitset{}
 		for _, x := range mi.excFrom {
-			mi.excSet[x] = true
+			mi.excSet.add(s.pool, uint32(x))
 		}
 		mi.excFrom = nil
 	}
 	if mi.excSet != nil {
-		if mi.excSet[t] {
-			return false
-		}
-		mi.excSet[t] = true
-		return true
+		return mi.excSet.add(s.pool, uint32(t))
 	}
 	if slices.Contains(mi.excFrom, t) {
 		return false
 	}
 	mi.excFrom = append(mi.excFrom, t)
 	if len(mi.excFrom) > outSetMin {
-		mi.excSet = map[int32]bool{}
+		mi.excSet = &bitset{}
 		for _, x := range mi.excFrom {
-			mi.excSet[x] = true
+			mi.excSet.add(s.pool, uint32(x))
 		}
 		mi.excFrom = nil
 	}
@@ -733,7 +732,7 @@ func (s *solver) done() {
 	}
 	for _, mi := range s.byID {
 		if mi != nil {
-			mi.excFrom, mi.excSet = nil, nil
+			mi.excFrom, mi.excSet, mi.sig = nil, nil, nil
 		}
 	}
 }
@@ -766,19 +765,34 @@ func (s *solver) bindNew(st *site, t *hierarchy.Method) *method {
 	if !t.IsStatic() {
 		off = 1
 	}
-	params, ret, _ := classfile.ParseMethodDescriptor(t.Desc)
+	sig := s.signature(tm)
+	params := sig[:len(sig)-1]
 	for i, a := range st.args {
 		if i+off < len(tm.params) && i < len(params) {
-			s.addEdge(a, tm.params[i+off], s.typeFilter(params[i]))
+			s.addEdge(a, tm.params[i+off], params[i])
 		}
 	}
 	// A site binds a target once: its result edge is new unless another
 	// site of the caller has the same result variable.
-	s.addEdgeOnce(tm.ret, st.dst, s.typeFilter(ret))
-	if st.caller.newExcFrom(t.ID) {
+	s.addEdgeOnce(tm.ret, st.dst, sig[len(sig)-1])
+	if s.newExcFrom(st.caller, t.ID) {
 		s.addEdgeOnce(tm.exc, st.caller.exc, nil)
 	}
 	return tm
+}
+
+// signature returns the type filters of tm's parameters and then of its
+// result (method.sig).
+func (s *solver) signature(tm *method) []*hierarchy.Class {
+	if tm.sig == nil {
+		params, ret, _ := classfile.ParseMethodDescriptor(tm.m.Desc)
+		tm.sig = make([]*hierarchy.Class, len(params)+1)
+		for i, p := range params {
+			tm.sig[i] = s.typeFilter(p)
+		}
+		tm.sig[len(params)] = s.typeFilter(ret)
+	}
+	return tm.sig
 }
 
 // method returns reached method m's solver record, nil if m is not reached.

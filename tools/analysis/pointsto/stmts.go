@@ -210,6 +210,7 @@ func (s *solver) graph(roots []*hierarchy.Method) *callgraph.Graph {
 			g.Instantiated = append(g.Instantiated, c)
 		}
 	}
+	ranks := callgraph.NewRanks(s.order, g.Instantiated)
 	for i := range s.sites {
 		x := s.listed(i)
 		if x == nil {
@@ -217,9 +218,9 @@ func (s *solver) graph(roots []*hierarchy.Method) *callgraph.Graph {
 		}
 		if x.cs.Kind.IsDispatched() {
 			x.cs.Receivers = x.recvList
-			callgraph.SortClasses(x.cs.Receivers)
+			ranks.SortClasses(x.cs.Receivers)
 		}
-		callgraph.SortMethods(x.cs.Targets)
+		ranks.SortMethods(x.cs.Targets)
 		s.proxyTargets(x)
 		s.serialTargets(x)
 		g.Sites = append(g.Sites, x.cs)

@@ -271,10 +271,7 @@ func (ww *warmWriter) write() {
 		mi := s.byID[m.ID]
 		wm := warmMethod{M: ww.Method(m), Ret: mi.ret, Exc: mi.exc, Base: mi.base, NumVars: mi.numVars,
 			Body: mi.params != nil, Params: mi.params}
-		from := slices.Clone(mi.excFrom)
-		for t := range mi.excSet {
-			from = append(from, t)
-		}
+		from := mi.excSet.appendTo(slices.Clone(mi.excFrom))
 		for _, t := range ww.ByKey(from) { // a set
 			wm.ExcFrom = append(wm.ExcFrom, ww.Method(t))
 		}
