@@ -223,7 +223,7 @@ func (s *solver) dispatchProxies(st *site, ps []int32) {
 
 // proxyTargets adds to listed site x's targets the invoke methods of the
 // proxies among its receivers.
-func (s *solver) proxyTargets(x *site) {
+func (s *solver) proxyTargets(x *site, ranks *callgraph.Ranks) {
 	if len(s.proxyIDs) == 0 || x.recv1 == 0 {
 		return
 	}
@@ -244,7 +244,7 @@ func (s *solver) proxyTargets(x *site) {
 		}
 	}
 	if len(x.cs.Targets) > n {
-		callgraph.SortMethods(x.cs.Targets)
+		ranks.SortMethods(x.cs.Targets)
 		x.cs.Targets = slices.Compact(x.cs.Targets)
 	}
 }

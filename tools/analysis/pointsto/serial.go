@@ -173,7 +173,7 @@ func (s *solver) serialCall(hk *serialHook, t *hierarchy.Method) *method {
 
 // serialTargets adds the callbacks to the targets of the hooks'
 // Method.invoke sites (graph).
-func (s *solver) serialTargets(x *site) {
+func (s *solver) serialTargets(x *site, ranks *callgraph.Ranks) {
 	if s.serial == nil {
 		return
 	}
@@ -186,7 +186,7 @@ func (s *solver) serialTargets(x *site) {
 		}
 	}
 	if len(x.cs.Targets) > n {
-		callgraph.SortMethods(x.cs.Targets)
+		ranks.SortMethods(x.cs.Targets)
 		x.cs.Targets = slices.Compact(x.cs.Targets)
 	}
 }

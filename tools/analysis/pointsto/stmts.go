@@ -221,8 +221,8 @@ func (s *solver) graph(roots []*hierarchy.Method) *callgraph.Graph {
 			ranks.SortClasses(x.cs.Receivers)
 		}
 		ranks.SortMethods(x.cs.Targets)
-		s.proxyTargets(x)
-		s.serialTargets(x)
+		s.proxyTargets(x, ranks)
+		s.serialTargets(x, ranks)
 		g.Sites = append(g.Sites, x.cs)
 	}
 	g.SortAfter(s.sortedOrder, 0)
