@@ -16,19 +16,8 @@ import (
 // strings, with sorted prefixes of several lengths.
 func TestSortMethodsByRankedClasses(t *testing.T) {
 	for _, withDot := range []bool{false, true} {
-		names := []string{"a/B", "a/B$C", "a/B$C$D", "a/B0", "a/B-", "a/BC", "a/A", "b", "a/B/C", "a/B$",
-			"a/B$1", "a/B$C0", "a/B$C-", "a/B0$x", "c/D", "c/D$E", "a/BB", "a/B$$", "a/A$B", "a/B$C$D$E"}
-		if withDot {
-			names = append(names, "a/B.x", "a/B.")
-		}
-		b := hierarchy.NewBuilder()
-		for _, n := range names {
-			b.AddSynthetic(n, "", nil, 1, []hierarchy.MethodSpec{
-				{Name: "x", Desc: "()V"}, {Name: "xy", Desc: "()V"}, {Name: "x", Desc: "(I)V"}, {Name: "<init>", Desc: "()V"},
-				{Name: "$", Desc: "()V"}, {Name: "y", Desc: "()Ljava/lang/Object;"}, {Name: "x0", Desc: "()V"}, {Name: "x$y", Desc: "()V"},
-			}, nil)
-		}
-		h := b.Build()
+		names := prefixNames(withDot)
+		h := prefixHierarchy(names)
 		var all []*hierarchy.Method
 		for _, n := range names {
 			all = append(all, h.Lookup(n).Methods...)
@@ -77,4 +66,28 @@ func TestCompareClassKeys(t *testing.T) {
 			t.Errorf("compareClassKeys(%q, %q) = %d, want %d", c.b, c.a, got, -c.want)
 		}
 	}
+}
+
+// prefixNames are class names that are prefixes of each other, with two
+// malformed ones holding "." if withDot.
+func prefixNames(withDot bool) []string {
+	names := []string{"a/B", "a/B$C", "a/B$C$D", "a/B0", "a/B-", "a/BC", "a/A", "b", "a/B/C", "a/B$",
+		"a/B$1", "a/B$C0", "a/B$C-", "a/B0$x", "c/D", "c/D$E", "a/BB", "a/B$$", "a/A$B", "a/B$C$D$E"}
+	if withDot {
+		names = append(names, "a/B.x", "a/B.")
+	}
+	return names
+}
+
+// prefixHierarchy holds a class of each name, with methods whose names
+// are prefixes of each other.
+func prefixHierarchy(names []string) *hierarchy.Hierarchy {
+	b := hierarchy.NewBuilder()
+	for _, n := range names {
+		b.AddSynthetic(n, "", nil, 1, []hierarchy.MethodSpec{
+			{Name: "x", Desc: "()V"}, {Name: "xy", Desc: "()V"}, {Name: "x", Desc: "(I)V"}, {Name: "<init>", Desc: "()V"},
+			{Name: "$", Desc: "()V"}, {Name: "y", Desc: "()Ljava/lang/Object;"}, {Name: "x0", Desc: "()V"}, {Name: "x$y", Desc: "()V"},
+		}, nil)
+	}
+	return b.Build()
 }

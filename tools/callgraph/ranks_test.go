@@ -16,19 +16,8 @@ import (
 // ranked set, and a set with "." in a class name, take the unranked way.
 func TestRanksSortAsKeysAndNames(t *testing.T) {
 	for _, withDot := range []bool{false, true} {
-		names := []string{"a/B", "a/B$C", "a/B$C$D", "a/B0", "a/B-", "a/BC", "a/A", "b", "a/B/C", "a/B$",
-			"a/B$1", "a/B$C0", "a/B$C-", "a/B0$x", "c/D", "c/D$E", "a/BB", "a/B$$", "a/A$B", "a/B$C$D$E"}
-		if withDot {
-			names = append(names, "a/B.x", "a/B.")
-		}
-		b := hierarchy.NewBuilder()
-		for _, n := range append(slices.Clone(names), "z/Outside") {
-			b.AddSynthetic(n, "", nil, 1, []hierarchy.MethodSpec{
-				{Name: "x", Desc: "()V"}, {Name: "xy", Desc: "()V"}, {Name: "x", Desc: "(I)V"}, {Name: "<init>", Desc: "()V"},
-				{Name: "$", Desc: "()V"}, {Name: "x0", Desc: "()V"},
-			}, nil)
-		}
-		h := b.Build()
+		names := prefixNames(withDot)
+		h := prefixHierarchy(append(slices.Clone(names), "z/Outside"))
 		var ms []*hierarchy.Method
 		var cs []*hierarchy.Class
 		for _, n := range names {
