@@ -489,6 +489,7 @@ func (a *analysis) body(i int32, sites []*callgraph.Site) error {
 	}
 	mod, use := &a.localMod[i], &a.localUse[i]
 	a.logAt = a.logSites(m, b)
+	at := indexSites(sites)
 	for k := range b.Stmts {
 		st := &b.Stmts[k]
 		switch st.Op {
@@ -517,14 +518,14 @@ func (a *analysis) body(i int32, sites []*callgraph.Site) error {
 		case summary.OpArrayStore:
 			a.objects(mod, m, st.Base, nil)
 		case summary.OpCall:
-			if s := findSite(sites, st, a.sym.Pool.MethodName(st.Ref)); s != nil && a.r.sites[s] == nil {
+			if s := findSite(at.of(st.Site), st, a.sym.Pool.MethodName(st.Ref)); s != nil && a.r.sites[s] == nil {
 				f := a.newFilter(m, st.Base, st.Args)
 				a.info(s).filter = f
 				a.edges(i, s, f)
 				a.call(i, m, st, s, f)
 			}
 		case summary.OpConcat:
-			for _, s := range sites {
+			for _, s := range at.of(st.Site) {
 				if s.ID == st.Site && s.Kind == callgraph.Concat && a.r.sites[s] == nil {
 					f := a.newFilter(m, -1, st.Args)
 					a.info(s).filter = f
@@ -534,6 +535,34 @@ func (a *analysis) body(i int32, sites []*callgraph.Site) error {
 		}
 	}
 	return nil
+}
+
+// siteIndex finds a method's call-graph sites by id. A search of all of
+// them per call statement was quadratic in the method's size (the JDK
+// fragment's placeholder main has 45 k calls: 7.4 s); a short list is
+// searched as it is.
+type siteIndex struct {
+	all []*callgraph.Site
+	at  map[int32][]*callgraph.Site // by id, in order; nil for a short list
+}
+
+func indexSites(sites []*callgraph.Site) siteIndex {
+	x := siteIndex{all: sites}
+	if len(sites) > 16 {
+		x.at = make(map[int32][]*callgraph.Site, len(sites))
+		for _, s := range sites {
+			x.at[s.ID] = append(x.at[s.ID], s)
+		}
+	}
+	return x
+}
+
+// of returns the sites that may have id (all of them if the list is short).
+func (x siteIndex) of(id int32) []*callgraph.Site {
+	if x.at == nil {
+		return x.all
+	}
+	return x.at[id]
 }
 
 // findSite returns the call-graph site of call statement st.
@@ -935,7 +964,15 @@ func (a *analysis) accessibility() {
 	// Each object's locations form a range of ids (they are sorted by
 	// object); heap edges go from an object to what its fields hold.
 	lo, hi := make([]int32, nobj), make([]int32, nobj)
-	succ := make([][]int, nobj)
+	// succ holds the handles of the fields' sets (pointsto.FieldSet), not
+	// their objects: as lists, the CUP runtime's open-world fragment's
+	// heap graph under AND_f outgrew 24 GB.
+	succ := make([][]int32, nobj)
+	addSet := func(o int, h int32) {
+		if h >= 0 && !slices.Contains(succ[o], h) {
+			succ[o] = append(succ[o], h)
+		}
+	}
 	var roots []int
 	for id, l := range r.locs {
 		switch {
@@ -943,9 +980,9 @@ func (a *analysis) accessibility() {
 			roots = append(roots, a.pt.StaticPointsTo(l.Field)...)
 			continue
 		case l.Field == nil:
-			succ[l.Object] = append(succ[l.Object], a.pt.FieldPointsTo(l.Object, pointsto.ArrayElement)...)
+			addSet(l.Object, a.pt.FieldSet(l.Object, pointsto.ArrayElement))
 		case l.Field.Desc[0] == 'L' || l.Field.Desc[0] == '[':
-			succ[l.Object] = append(succ[l.Object], a.pt.FieldPointsTo(l.Object, l.Field.ID)...)
+			addSet(l.Object, a.pt.FieldSet(l.Object, l.Field.ID))
 		}
 		if hi[l.Object] == 0 {
 			lo[l.Object] = int32(id)
@@ -964,15 +1001,18 @@ func (a *analysis) accessibility() {
 				reached = append(reached, o)
 			}
 		}
+		push := func(x int) {
+			if !seen[x] && (skip == nil || !skip[x]) {
+				seen[x] = true
+				stack = append(stack, x)
+				reached = append(reached, x)
+			}
+		}
 		for len(stack) > 0 {
 			o := stack[len(stack)-1]
 			stack = stack[:len(stack)-1]
-			for _, x := range succ[o] {
-				if !seen[x] && (skip == nil || !skip[x]) {
-					seen[x] = true
-					stack = append(stack, x)
-					reached = append(reached, x)
-				}
+			for _, h := range succ[o] {
+				a.pt.EachInSet(h, push)
 			}
 		}
 	}

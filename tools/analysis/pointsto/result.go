@@ -140,6 +140,30 @@ func (r *Result) FieldPointsTo(o int, f int32) []int {
 	return nil
 }
 
+// FieldSet returns a handle of the set of objects field f of object o may
+// point to, -1 for none. Fields whose nodes the solver merged have one
+// handle. EachInSet walks it: a client that keeps every field's set as a
+// list, as MOD/USE's heap graph did, can run out of memory where the
+// solver's shared sets did not (an open-world fragment under AND_f).
+func (r *Result) FieldSet(o int, f int32) int32 {
+	if n, ok := r.s.fieldNodeOf(int32(o), f); ok {
+		return r.s.find(n)
+	}
+	return -1
+}
+
+// EachInSet calls fn with the objects of set h (FieldSet), in increasing
+// order.
+func (r *Result) EachInSet(h int32, fn func(o int)) {
+	if h < 0 {
+		return
+	}
+	r.s.nodes[r.s.find(h)].pts.Iterate(func(x uint32) bool {
+		fn(int(x))
+		return true
+	})
+}
+
 // StaticPointsTo returns the objects static field f may point to.
 func (r *Result) StaticPointsTo(f *hierarchy.Field) []int {
 	if n, ok := r.s.statics[f.ID]; ok {
