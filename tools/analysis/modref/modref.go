@@ -994,19 +994,15 @@ func (a *analysis) accessibility() {
 	// visit marks in seen what from reaches, except skip's objects, and
 	// appends them to reached.
 	visit := func(seen []bool, from []int, skip []bool) {
-		for _, o := range from {
-			if !seen[o] && (skip == nil || !skip[o]) {
-				seen[o] = true
-				stack = append(stack, o)
-				reached = append(reached, o)
-			}
-		}
 		push := func(x int) {
 			if !seen[x] && (skip == nil || !skip[x]) {
 				seen[x] = true
 				stack = append(stack, x)
 				reached = append(reached, x)
 			}
+		}
+		for _, o := range from {
+			push(o)
 		}
 		for len(stack) > 0 {
 			o := stack[len(stack)-1]
