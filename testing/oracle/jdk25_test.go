@@ -16,19 +16,37 @@ import (
 // installed from the package registries here).
 const jdk25 = "/usr/lib/jvm/temurin-25-jdk-amd64"
 
+var (
+	jdk25Sum, jdk25Warm string
+	jdk25Err            error
+	jdk25Done           bool
+)
+
+// jdk25Summary summarises the JDK 25 runtime, with its warm start, once per
+// test binary; it skips the test where the machine has no JDK 25.
+func jdk25Summary(t *testing.T) (sum, warm string) {
+	t.Helper()
+	if _, err := os.Stat(filepath.Join(jdk25, "lib", "modules")); err != nil {
+		t.Skipf("SKIP: no JDK 25 image at %s (not installable here; JDK 17 tests cover the rest)", jdk25)
+	}
+	if !jdk25Done {
+		jdk25Done = true
+		jdk25Sum, jdk25Warm = filepath.Join(tmp, "jdk25.rfsum"), filepath.Join(tmp, "jdk25.rfwarm")
+		jdk25Err = summarizer.Run(&summarizer.Config{Target: "jdk25", Jars: []string{jdk25}, Out: jdk25Sum, Warm: jdk25Warm, Release: 25})
+	}
+	if jdk25Err != nil {
+		t.Fatal(jdk25Err)
+	}
+	return jdk25Sum, jdk25Warm
+}
+
 // TestJDK25WholeEqualsSummaries: on a JDK 25 runtime (class-file version
 // 69, the runtime's newer start-up code), client + summaries with the
 // runtime's warm start equals whole program, for a program alone (JLex)
 // and one with a layered library summary (CUP), for RTA, 0-CFA_f and
 // AND_f.
 func TestJDK25WholeEqualsSummaries(t *testing.T) {
-	if _, err := os.Stat(filepath.Join(jdk25, "lib", "modules")); err != nil {
-		t.Skipf("SKIP: no JDK 25 image at %s (not installable here; JDK 17 tests cover the rest)", jdk25)
-	}
-	sum, warm := filepath.Join(tmp, "jdk25.rfsum"), filepath.Join(tmp, "jdk25.rfwarm")
-	if err := summarizer.Run(&summarizer.Config{Target: "jdk25", Jars: []string{jdk25}, Out: sum, Warm: warm, Release: 25}); err != nil {
-		t.Fatal(err)
-	}
+	sum, warm := jdk25Summary(t)
 	for _, p := range programs {
 		if p.name != "jlex" && p.name != "cup" {
 			continue

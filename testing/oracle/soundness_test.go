@@ -124,8 +124,9 @@ func traceAndCheck(t *testing.T, agent string, p program, r tracedRun, sums, ent
 		t.Fatal(err)
 	}
 	start = time.Now()
+	_, release := r.javaHome()
 	res, err := linker.Analyze(&linker.Config{Client: []string{p.client}, Summaries: sums, Entries: entries,
-		Analyses: r.analyses, Scope: "client", Release: 17, Warm: warm, ReflectionLog: log})
+		Analyses: r.analyses, Scope: "client", Release: release, Warm: warm, ReflectionLog: log})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -206,6 +207,18 @@ type tracedRun struct {
 	// reflog: the tracer also writes the run's reflection log, and the
 	// analyses resolve reflective calls with it (linker -reflection-log).
 	reflog bool
+	// jdk is the JDK home that runs the program, release its Java release
+	// (default: JDK 17).
+	jdk     string
+	release int
+}
+
+// javaHome is the JDK home that runs r, and its release.
+func (r tracedRun) javaHome() (string, int) {
+	if r.jdk == "" {
+		return jdk17, 17
+	}
+	return r.jdk, r.release
 }
 
 var tracedRuns = []tracedRun{
@@ -333,7 +346,8 @@ func runProgram(t *testing.T, p program, r tracedRun, flags, before []string) {
 	defer cancel()
 	cp := strings.Join(slices.Concat(before, []string{p.client}, p.libs), ":")
 	args := append(slices.Concat(r.jvmFlags, flags, []string{"-cp", cp, r.main}), r.args(dir)...)
-	cmd := exec.CommandContext(ctx, filepath.Join(jdk17, "bin", "java"), args...)
+	home, _ := r.javaHome()
+	cmd := exec.CommandContext(ctx, filepath.Join(home, "bin", "java"), args...)
 	cmd.Dir = dir
 	out, err := cmd.CombinedOutput()
 	if err != nil {

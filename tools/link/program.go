@@ -352,21 +352,6 @@ func (p *Program) buildClassBodies(fc *frontend.Class) error {
 	return nil
 }
 
-// MainMethods returns the client's "public static void main(String[])"
-// methods, sorted by class name.
-func (p *Program) MainMethods() []*hierarchy.Method {
-	var out []*hierarchy.Method
-	for _, c := range p.Hierarchy.Classes() {
-		if !p.IsClient(c) {
-			continue
-		}
-		if m := c.DeclaredMethod("main", "([Ljava/lang/String;)V"); m != nil && m.IsStatic() && m.IsPublic() {
-			out = append(out, m)
-		}
-	}
-	return out
-}
-
 // ErrNoEntry is returned by Entries for a name that matches no method.
 var ErrNoEntry = errors.New("no such method")
 

@@ -24,8 +24,12 @@ import (
 //     the JVM (natives.go).
 //   - main's String[] argument is an array of the JVM whose elements are
 //     a String of the JVM.
+//   - A root constructor runs on an object of its class that the JVM
+//     made, and so do the instance roots of its supertypes: the launcher's
+//     object of a class with an instance main (Java 25, link.MainMethods).
 //   - Thread.currentThread returns the main thread (an object of the JVM)
-//     or any thread started.
+//     or any thread started, or any virtual thread mounted
+//     (Thread.setCurrentThread).
 //   - Object.getClass returns the Class object (the one object of Class
 //     that class literals use too), and that object's classLoader field,
 //     which only the VM sets, holds the application and platform class
@@ -39,12 +43,17 @@ import (
 const jvmSite = -3
 
 const (
-	threadStart0   = "java/lang/Thread.start0()V"
-	currentThread  = "java/lang/Thread.currentThread()Ljava/lang/Thread;"
-	objectGetClass = "java/lang/Object.getClass()Ljava/lang/Class;"
-	systemSetIn    = "java/lang/System.setIn0(Ljava/io/InputStream;)V"
-	systemSetOut   = "java/lang/System.setOut0(Ljava/io/PrintStream;)V"
-	systemSetErr   = "java/lang/System.setErr0(Ljava/io/PrintStream;)V"
+	threadStart0  = "java/lang/Thread.start0()V"
+	currentThread = "java/lang/Thread.currentThread()Ljava/lang/Thread;"
+	// A virtual thread (Java 21) is not started by start0: the JVM's
+	// current thread becomes it when it mounts on a carrier thread.
+	setCurrentThread     = "java/lang/Thread.setCurrentThread(Ljava/lang/Thread;)V"
+	currentCarrierThread = "java/lang/Thread.currentCarrierThread()Ljava/lang/Thread;"
+	unblockVirtual       = "java/lang/VirtualThread.takeVirtualThreadListToUnblock()Ljava/lang/VirtualThread;"
+	objectGetClass       = "java/lang/Object.getClass()Ljava/lang/Class;"
+	systemSetIn          = "java/lang/System.setIn0(Ljava/io/InputStream;)V"
+	systemSetOut         = "java/lang/System.setOut0(Ljava/io/PrintStream;)V"
+	systemSetErr         = "java/lang/System.setErr0(Ljava/io/PrintStream;)V"
 )
 
 // StartupRoots returns the JVM start-up methods of h's runtime (none if
@@ -59,17 +68,21 @@ func (s *solver) jvmFacts(roots []*hierarchy.Method) {
 		strArray = s.h.LookupOrPhantom("[Ljava/lang/String;")
 	}
 	for _, m := range roots {
-		if m.Name != "main" || m.Desc != "([Ljava/lang/String;)V" || !m.IsStatic() || str == nil {
+		if m.Name != "main" || m.Desc != "([Ljava/lang/String;)V" || str == nil {
 			continue
 		}
-		mi := s.method(m)
-		if mi == nil || len(mi.params) == 0 || mi.params[0] < 0 {
+		mi, arg := s.method(m), 0
+		if !m.IsStatic() {
+			arg = 1 // an instance main (Java 25)
+		}
+		if mi == nil || len(mi.params) <= arg || mi.params[arg] < 0 {
 			continue
 		}
 		args := s.jvmObject(strArray)
-		s.seed(mi.params[0], args)
+		s.seed(mi.params[arg], args)
 		s.seed(s.fieldNode(args, arrayElem), s.jvmObject(str))
 	}
+	s.launched(roots)
 	class, loaders := s.h.Lookup("java/lang/Class"), s.h.Lookup("jdk/internal/loader/ClassLoaders")
 	if class == nil || loaders == nil {
 		return
@@ -148,4 +161,28 @@ func (s *solver) systemStream(key string) *hierarchy.Field {
 		return c.DeclaredField(name, desc)
 	}
 	return nil
+}
+
+// launched gives each root constructor an object of its class made by the
+// JVM (the launcher's, as reflective construction's), and the instance
+// roots declared in a supertype of that class the same object.
+func (s *solver) launched(roots []*hierarchy.Method) {
+	for _, k := range roots {
+		if !k.IsConstructor() || !k.Class.IsInstantiable() {
+			continue
+		}
+		key := objKey{method: -1, site: reflectSite, class: k.Class.ID}
+		if s.opts.PerClass {
+			key.site = -1
+		}
+		o := s.objectFor(key, k.Class)
+		for _, m := range roots {
+			if m.IsStatic() || (m != k && m.IsConstructor()) || !s.h.IsSubclass(k.Class, m.Class) {
+				continue
+			}
+			if mi := s.method(m); mi != nil && len(mi.params) > 0 {
+				s.seed(mi.params[0], o)
+			}
+		}
+	}
 }

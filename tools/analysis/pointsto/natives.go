@@ -38,6 +38,8 @@ func modelled(k string) bool {
 	switch k {
 	case objectGetClass, systemSetIn, systemSetOut, systemSetErr, currentThread:
 		return true
+	case setCurrentThread, currentCarrierThread, unblockVirtual:
+		return true
 	case objectClone, arraycopy, unsafeGet, unsafeGetVolatile, unsafePut, unsafePutVolatile, unsafeCAS, unsafeCAE:
 		return true
 	}
@@ -64,8 +66,14 @@ func (s *solver) nativeCall(st *site, t *hierarchy.Method) {
 		}
 	case threadStart0:
 		s.addEdge(st.base, s.threadsNode(), nil)
-	case currentThread:
+	case currentThread, currentCarrierThread:
 		s.addEdge(s.threadsNode(), st.dst, nil)
+	case setCurrentThread:
+		if len(st.args) == 1 {
+			s.addEdge(st.args[0], s.threadsNode(), nil)
+		}
+	case unblockVirtual: // the JVM's list of the virtual threads to unblock
+		s.addEdge(s.threadsNode(), st.dst, t.Class)
 	case objectGetClass:
 		if c := s.h.Lookup("java/lang/Class"); c != nil {
 			s.seed(st.dst, s.constObject(c))
@@ -186,8 +194,9 @@ func (s *solver) finalReturn(t *hierarchy.Method) bool {
 }
 
 // threadsNode holds the Thread objects that may be running: the main
-// thread (an object of the JVM) and every thread started (the receivers
-// of Thread.start0). Thread.currentThread returns them.
+// thread (an object of the JVM), every thread started (the receivers of
+// Thread.start0) and every virtual thread mounted (the arguments of
+// Thread.setCurrentThread). Thread.currentThread returns them.
 func (s *solver) threadsNode() int32 {
 	if s.threads < 0 {
 		s.threads = s.newNode()

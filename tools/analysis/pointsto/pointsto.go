@@ -23,7 +23,8 @@
 //
 // Native methods modelled (natives.go): Object.clone (an object of the
 // receiver's class), System.arraycopy (element flow, filtered by the
-// destination's component type), Object.getClass, Thread.currentThread,
+// destination's component type), Object.getClass, Thread.currentThread
+// (and a virtual thread's setCurrentThread and currentCarrierThread),
 // System.setIn0/setOut0/setErr0, the reference accesses of
 // jdk.internal.misc.Unsafe on arrays, natives whose declared result is a
 // final class (String, Class, the reflection objects) or an array of one
@@ -31,7 +32,8 @@
 // calls of reach.ImplicitCalls (Thread.start0 runs run(), a
 // native doPrivileged runs its action). What the JVM does around main is
 // modelled in jvm.go (start-up roots System.initPhase1 and initPhase3,
-// main's String arguments, the class loaders of Class objects);
+// main's String arguments, the launcher's object of a class with an
+// instance main, the class loaders of Class objects);
 // reflective construction (Class.newInstance, Constructor.newInstance)
 // by the casts of its result, opt-in (reflect.go); the reflective calls a
 // reflection log records, as TamiFlex-based analyses resolve them

@@ -117,11 +117,18 @@ func newEngine(p *link.Program, recv Receivers) *engine {
 }
 
 // start makes roots and the JVM's start-up roots reachable, their classes
-// and the JVM's start-up classes initialised.
+// and the JVM's start-up classes initialised. A root constructor runs on an
+// object of its class the JVM made (an instance main's, link.MainMethods):
+// its class is instantiated.
 func (e *engine) start(roots []*hierarchy.Method) {
 	for _, m := range append(slices.Clone(roots), StartupRoots(e.h)...) {
 		e.init.Init(m.Class)
 		e.reach(m)
+	}
+	for _, m := range roots {
+		if m.IsConstructor() && m.Class.IsInstantiable() {
+			e.instantiate(m.Class)
+		}
 	}
 	for _, c := range StartupClasses(e.h) {
 		e.init.Init(c)

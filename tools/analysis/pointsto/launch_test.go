@@ -1,0 +1,116 @@
+package pointsto_test
+
+import (
+	"os"
+	"path/filepath"
+	"slices"
+	"testing"
+
+	"github.com/rules-fragment/rules_fragment/tools/analysis/cha"
+	"github.com/rules-fragment/rules_fragment/tools/analysis/pointsto"
+	"github.com/rules-fragment/rules_fragment/tools/analysis/rta"
+	"github.com/rules-fragment/rules_fragment/tools/callgraph"
+	"github.com/rules-fragment/rules_fragment/tools/link"
+)
+
+// launches are classes whose main methods the Java 25 launcher picks (JLS
+// §12.1.4, JEP 512), or refuses, compiled by any javac: to it they are
+// ordinary methods.
+const launches = `package ln;
+public class Main { public static void main(String[] a) { System.out.println("classic"); } }
+class Inst { String name = "inst"; void main() { System.out.println(name.trim()); } }
+class Both { static void main() {} void main(String[] a) { System.out.println(a.length); } }
+class PkgStatic { static void main(String[] a) {} }
+class Priv { private static void main(String[] a) {} protected static void main() {} }
+class PrivOnly { private void main() {} }
+abstract class Base {
+  abstract Object task();
+  void main() { System.out.println(task().toString()); }
+}
+class Derived extends Base {
+  Object task() { return new Result(); }
+}
+final class Result { @Override public String toString() { return "result"; } }
+interface Greeter { default void main() { System.out.println(greeting().strip()); } String greeting(); }
+class Hello implements Greeter { public String greeting() { return "hello"; } }
+class NoCtor { NoCtor(int x) {} void main() {} }
+class Outer { class Inner { void main() {} } }
+`
+
+// TestLaunchProtocol: on a Java 25 runtime the roots are the main methods
+// the launcher would run (JLS §12.1.4), with the no-argument constructor of
+// each class with an instance main, whose object reaches the methods main
+// calls on this; on Java 17 only public static main(String[]) counts.
+func TestLaunchProtocol(t *testing.T) {
+	for _, j := range []string{jdk17, jdk25} {
+		if _, err := os.Stat(filepath.Join(j, "lib", "modules")); err != nil {
+			t.Skipf("SKIP: no JDK image at %s (JDK 25 is not installable here)", j)
+		}
+	}
+	out := compileSource(t, filepath.Join(jdk17, "bin", "javac"), "17", launches)
+	roots := func(runtime string) []string {
+		p, err := link.Load(link.Options{Client: []string{out}, Libraries: []string{runtime}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer p.Close()
+		var keys []string
+		for _, m := range p.MainMethods() {
+			keys = append(keys, m.Key())
+		}
+		return keys
+	}
+	if got, want := roots(jdk17), []string{"ln/Main.main([Ljava/lang/String;)V"}; !slices.Equal(got, want) {
+		t.Errorf("JDK 17 roots %q, want %q", got, want)
+	}
+	want := []string{ // class order: by name
+		"ln/Both.<init>()V", "ln/Both.main([Ljava/lang/String;)V", // String[] first, even an instance one
+		"ln/Derived.<init>()V", "ln/Base.main()V", // inherited; Base is abstract
+		"ln/Hello.<init>()V", "ln/Greeter.main()V", // a default method
+		"ln/Inst.<init>()V", "ln/Inst.main()V",
+		"ln/Main.main([Ljava/lang/String;)V",
+		"ln/PkgStatic.main([Ljava/lang/String;)V",
+		"ln/Priv.main()V", // the private main(String[]) is passed over
+	}
+	if got := roots(jdk25); !slices.Equal(got, want) {
+		t.Errorf("JDK 25 roots\n%q, want\n%q", got, want)
+	}
+
+	p, err := link.Load(link.Options{Client: []string{out}, Libraries: []string{jdk25}, Release: 25})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer p.Close()
+	rs := p.MainMethods()
+	var graphs []*callgraph.Graph
+	g, err := rta.Analyze(p, rs, rta.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	graphs = append(graphs, g)
+	if g, err = cha.CallGraph(p, rs, cha.Options{}); err != nil {
+		t.Fatal(err)
+	}
+	graphs = append(graphs, g)
+	for _, perClass := range []bool{false, true} {
+		res, err := pointsto.Analyze(p, rs, pointsto.Options{PerClass: perClass})
+		if err != nil {
+			t.Fatal(err)
+		}
+		graphs = append(graphs, res.Graph)
+	}
+	// Calls on this in an instance main dispatch on the launcher's object:
+	// without it RTA and points-to found no target.
+	for _, g := range graphs {
+		for _, c := range []struct{ caller, ref, want string }{
+			{"ln/Base.main()V", "ln/Base.task()Ljava/lang/Object;", "ln/Derived.task()Ljava/lang/Object;"},
+			{"ln/Base.main()V", "java/lang/Object.toString()Ljava/lang/String;", "ln/Result.toString()Ljava/lang/String;"},
+			{"ln/Greeter.main()V", "ln/Greeter.greeting()Ljava/lang/String;", "ln/Hello.greeting()Ljava/lang/String;"},
+			{"ln/Inst.main()V", "java/lang/String.trim()Ljava/lang/String;", "java/lang/String.trim()Ljava/lang/String;"},
+		} {
+			if ts := targets(g, c.caller, c.ref); !slices.Contains(ts, c.want) {
+				t.Errorf("%s: %s's call of %s: targets %q, want %s", g.Analysis, c.caller, c.ref, ts, c.want)
+			}
+		}
+	}
+}
