@@ -10,7 +10,7 @@ import (
 // The java launcher's choice of main method (JLS §12.1.4), which decides a
 // program's roots when no entry point is given. Up to Java 24 (without
 // preview features) it is a "public static void main(String[])" of the
-// launched class. Java 25 (JEP 512) also launches a static or instance
+// launched class, declared or inherited. Java 25 (JEP 512) also launches a static or instance
 // "main" with a String[] parameter or none, of any access but private,
 // declared or inherited (jdk.internal.misc.MethodFinder.findMainMethod).
 // For an instance main the launcher makes an object of the launched class
@@ -46,7 +46,9 @@ func (p *Program) MainMethods() []*hierarchy.Method {
 			continue
 		}
 		if !jep512 {
-			if m := c.DeclaredMethod("main", "([Ljava/lang/String;)V"); m != nil && m.IsStatic() && m.IsPublic() {
+			// LauncherHelper.validateMainClass: getMethod("main", String[].class),
+			// which may be inherited; static and void.
+			if m := findMethod(c, mainArgs, true, true); m != nil && m.IsStatic() && strings.HasSuffix(m.Desc, ")V") {
 				add(m)
 			}
 			continue

@@ -34,13 +34,15 @@ final class Result { @Override public String toString() { return "result"; } }
 interface Greeter { default void main() { System.out.println(greeting().strip()); } String greeting(); }
 class Hello implements Greeter { public String greeting() { return "hello"; } }
 class NoCtor { NoCtor(int x) {} void main() {} }
+class Sub extends Main {}
 class Outer { class Inner { void main() {} } }
 `
 
 // TestLaunchProtocol: on a Java 25 runtime the roots are the main methods
 // the launcher would run (JLS §12.1.4), with the no-argument constructor of
 // each class with an instance main, whose object reaches the methods main
-// calls on this; on Java 17 only public static main(String[]) counts.
+// calls on this; on Java 17 only public static main(String[]) counts (Sub
+// inherits Main's, a root once).
 func TestLaunchProtocol(t *testing.T) {
 	for _, j := range []string{jdk17, jdk25} {
 		if _, err := os.Stat(filepath.Join(j, "lib", "modules")); err != nil {
