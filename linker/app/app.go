@@ -105,7 +105,7 @@ func ParseFlags(fs *flag.FlagSet, args []string) (*Config, error) {
 	fs.Var(&c.Client, "client", "client class-file container (jar, directory, jmod) or client summary; repeatable")
 	fs.Var(&c.Libraries, "lib", "library container analysed from class files (whole-program mode); repeatable")
 	fs.Var(&c.Summaries, "summary", "library summary (transitively closed set); repeatable")
-	fs.Var(&c.Entries, "entry", "entry point pkg/C.m or pkg/C.m(desc); repeatable (default: the client's main methods, as the runtime's launcher picks them: Java 25's instance mains too)")
+	fs.Var(&c.Entries, "entry", "entry point pkg/C.m or pkg/C.m(desc), an instance method on an object of C made by C() if C has one; repeatable (default: the client's main methods, as the runtime's launcher picks them: Java 25's instance mains too)")
 	analyses := fs.String("analyses", "cha,rta", "comma-separated analyses: cha, rta, 0cfa (0-CFA_f), andersen (AND_f)")
 	fs.StringVar(&c.Scope, "scope", "client", "methods reported: client or all")
 	fs.StringVar(&c.JSON, "json", "", "write the JSON result here")

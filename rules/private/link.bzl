@@ -91,7 +91,7 @@ LINK_ATTRS = {
     "checks": attr.string_list(doc = """KIND=VALUE, as the linker's -check: max_unresolved,
 max_phantom, max_unmodelled, max_polymorphic, max_mean_rc, max_rc (numbers), forbid=FROM->TO
 (class or package names: no call edge from FROM code to TO code)"""),
-    "entries": attr.string_list(doc = "entry points pkg/C.m or pkg/C.m(desc) (default: the main methods)"),
+    "entries": attr.string_list(doc = "entry points pkg/C.m or pkg/C.m(desc), an instance method on an object of C made by C() if C has one (default: the main methods the runtime's launcher accepts)"),
     "fragment": attr.bool(doc = "analyse target as a library for every possible client (placeholder main)"),
     "closed_world": attr.bool(doc = "with fragment: clients use only the library's API"),
     "module_providers": attr.bool(doc = "ServiceLoader: also instantiate the providers that modules declare in module-info (the Java runtime's own), not only those of META-INF/services files"),

@@ -356,9 +356,19 @@ func (p *Program) buildClassBodies(fc *frontend.Class) error {
 var ErrNoEntry = errors.New("no such method")
 
 // Entries resolves entry-point names "pkg/C.m(desc)" or "pkg/C.m" (every
-// method of that name) to methods.
+// method of that name) to methods. An instance method of a concrete class
+// runs on an object of that class made by its no-argument constructor, as a
+// framework (or Java 25's launcher, MainMethods) makes it: that constructor
+// comes before the method, once, and the analyses give both the object.
 func (p *Program) Entries(names []string) ([]*hierarchy.Method, error) {
 	var out []*hierarchy.Method
+	seen := map[*hierarchy.Method]bool{}
+	add := func(m *hierarchy.Method) {
+		if !seen[m] {
+			seen[m] = true
+			out = append(out, m)
+		}
+	}
 	for _, n := range names {
 		found := false
 		cls, rest := splitMember(n)
@@ -366,7 +376,10 @@ func (p *Program) Entries(names []string) ([]*hierarchy.Method, error) {
 		if c != nil {
 			for _, m := range c.Methods {
 				if m.Name+m.Desc == rest || m.Name == rest {
-					out = append(out, m)
+					if k := c.DeclaredMethod("<init>", "()V"); k != nil && !m.IsStatic() && !m.IsConstructor() && c.IsInstantiable() {
+						add(k)
+					}
+					add(m)
 					found = true
 				}
 			}

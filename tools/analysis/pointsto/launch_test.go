@@ -116,3 +116,54 @@ func TestLaunchProtocol(t *testing.T) {
 		}
 	}
 }
+
+// TestInstanceEntry: an instance entry point runs on an object of its class
+// made by its no-argument constructor (link.Program.Entries), so its calls
+// on this and on what the constructor stored have targets; a static one
+// and an abstract class's get none.
+func TestInstanceEntry(t *testing.T) {
+	if _, err := os.Stat(filepath.Join(jdk17, "lib", "modules")); err != nil {
+		t.Skipf("SKIP: no JDK 17 image at %s", jdk17)
+	}
+	out := compileSource(t, filepath.Join(jdk17, "bin", "javac"), "17", launches)
+	p, err := link.Load(link.Options{Client: []string{out}, Libraries: []string{jdk17}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer p.Close()
+	rs, err := p.Entries([]string{"ln/Inst.main", "ln/Derived.task", "ln/Base.main", "ln/Main.main", "ln/Inst.main()V"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var keys []string
+	for _, m := range rs {
+		keys = append(keys, m.Key())
+	}
+	want := []string{"ln/Inst.<init>()V", "ln/Inst.main()V", "ln/Derived.<init>()V", "ln/Derived.task()Ljava/lang/Object;",
+		"ln/Base.main()V", "ln/Main.main([Ljava/lang/String;)V"}
+	if !slices.Equal(keys, want) {
+		t.Fatalf("entries\n%q, want\n%q", keys, want)
+	}
+	g, err := rta.Analyze(p, rs, rta.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	graphs := []*callgraph.Graph{g}
+	for _, perClass := range []bool{false, true} {
+		res, err := pointsto.Analyze(p, rs, pointsto.Options{PerClass: perClass})
+		if err != nil {
+			t.Fatal(err)
+		}
+		graphs = append(graphs, res.Graph)
+	}
+	for _, g := range graphs {
+		if ts := targets(g, "ln/Inst.main()V", "java/lang/String.trim()Ljava/lang/String;"); len(ts) != 1 {
+			t.Errorf("%s: Inst.main's name.trim(): targets %q", g.Analysis, ts)
+		}
+		// Base is abstract: its main has no receiver of its own, but
+		// Derived's object (Derived.task's) is one.
+		if ts := targets(g, "ln/Base.main()V", "ln/Base.task()Ljava/lang/Object;"); !slices.Equal(ts, []string{"ln/Derived.task()Ljava/lang/Object;"}) {
+			t.Errorf("%s: Base.main's task(): targets %q", g.Analysis, ts)
+		}
+	}
+}
