@@ -1,6 +1,7 @@
 package link
 
 import (
+	"slices"
 	"strconv"
 	"strings"
 
@@ -42,18 +43,18 @@ func (p *Program) MainMethods() []*hierarchy.Method {
 		}
 	}
 	for _, c := range p.Hierarchy.Classes() {
-		if !p.IsClient(c) || c.IsInterface() || c.IsArray() {
+		if !p.IsClient(c) || c.IsArray() {
 			continue
 		}
 		if !jep512 {
 			// LauncherHelper.validateMainClass: getMethod("main", String[].class),
 			// which may be inherited; static and void.
-			if m := findMethod(c, mainArgs, true, true); m != nil && m.IsStatic() && strings.HasSuffix(m.Desc, ")V") {
+			if m := findMethod(p.Hierarchy, c, mainArgs, true); m != nil && m.IsStatic() && strings.HasSuffix(m.Desc, ")V") {
 				add(m)
 			}
 			continue
 		}
-		m := findMainMethod(c)
+		m := findMainMethod(p.Hierarchy, c)
 		if m == nil {
 			continue
 		}
@@ -76,16 +77,16 @@ func (p *Program) MainMethods() []*hierarchy.Method {
 // findMainMethod is MethodFinder.findMainMethod of Java 25: main(String[]),
 // public ones first, then main(); nil unless the first found returns void
 // and is not private.
-func findMainMethod(c *hierarchy.Class) *hierarchy.Method {
+func findMainMethod(h *hierarchy.Hierarchy, c *hierarchy.Class) *hierarchy.Method {
 	valid := func(m *hierarchy.Method) bool {
 		return m != nil && strings.HasSuffix(m.Desc, ")V") && !m.IsPrivate()
 	}
-	m := findMethod(c, mainArgs, true, true)
+	m := findMethod(h, c, mainArgs, true)
 	if m == nil {
-		m = findMethod(c, mainArgs, false, true)
+		m = findMethod(h, c, mainArgs, false)
 	}
 	if !valid(m) {
-		m = findMethod(c, mainNoArgs, false, true)
+		m = findMethod(h, c, mainNoArgs, false)
 	}
 	if !valid(m) {
 		return nil
@@ -94,24 +95,36 @@ func findMainMethod(c *hierarchy.Class) *hierarchy.Method {
 }
 
 // findMethod is Class.findMethod (getMethodsRecursive): a method "main"
-// with parameters params declared in c, else found in its superclass, else
-// in its superinterfaces (their static methods are not inherited). Of
-// several, the superclass's comes first (a class method is more specific
-// than a default method), then the interfaces' in declaration order.
-func findMethod(c *hierarchy.Class, params string, publicOnly, withStatic bool) *hierarchy.Method {
-	for _, m := range c.Methods {
-		if m.Name == "main" && strings.HasPrefix(m.Desc, params) &&
-			(withStatic || !m.IsStatic()) && (!publicOnly || m.IsPublic()) {
-			return m
+// with parameters params declared in c or its nearest superclass declaring
+// one, else a default method of a superinterface (their static methods are
+// not inherited) that no other one overrides. Interfaces are taken from
+// the hierarchy's transitive list: a recursive walk would visit a diamond
+// of interfaces exponentially often.
+func findMethod(h *hierarchy.Hierarchy, c *hierarchy.Class, params string, publicOnly bool) *hierarchy.Method {
+	match := func(m *hierarchy.Method, static bool) bool {
+		return m.Name == "main" && strings.HasPrefix(m.Desc, params) &&
+			(static || !m.IsStatic()) && (!publicOnly || m.IsPublic())
+	}
+	for k := c; k != nil; k = k.Super {
+		for _, m := range k.Methods {
+			if match(m, true) {
+				return m
+			}
+		}
+		if k.IsInterface() {
+			break // an interface's Super is java/lang/Object
 		}
 	}
-	if c.Super != nil && !c.IsInterface() {
-		if m := findMethod(c.Super, params, publicOnly, withStatic); m != nil {
-			return m
+	var found []*hierarchy.Method
+	for _, i := range h.Superinterfaces(c) {
+		for _, m := range i.Methods {
+			if match(m, false) {
+				found = append(found, m)
+			}
 		}
 	}
-	for _, i := range c.Interfaces {
-		if m := findMethod(i, params, publicOnly, false); m != nil {
+	for _, m := range found {
+		if !slices.ContainsFunc(found, func(o *hierarchy.Method) bool { return o != m && h.IsSubclass(o.Class, m.Class) }) {
 			return m
 		}
 	}

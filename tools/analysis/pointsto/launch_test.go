@@ -35,6 +35,9 @@ interface Greeter { default void main() { System.out.println(greeting().strip())
 class Hello implements Greeter { public String greeting() { return "hello"; } }
 class NoCtor { NoCtor(int x) {} void main() {} }
 class Sub extends Main {}
+interface Tool { static void main(String[] a) {} }
+interface Diamond extends Greeter {}
+class Both2 implements Diamond, Greeter { public String greeting() { return "both"; } }
 class Outer { class Inner { void main() {} } }
 `
 
@@ -62,17 +65,19 @@ func TestLaunchProtocol(t *testing.T) {
 		}
 		return keys
 	}
-	if got, want := roots(jdk17), []string{"ln/Main.main([Ljava/lang/String;)V"}; !slices.Equal(got, want) {
+	if got, want := roots(jdk17), []string{"ln/Main.main([Ljava/lang/String;)V", "ln/Tool.main([Ljava/lang/String;)V"}; !slices.Equal(got, want) {
 		t.Errorf("JDK 17 roots %q, want %q", got, want)
 	}
 	want := []string{ // class order: by name
 		"ln/Both.<init>()V", "ln/Both.main([Ljava/lang/String;)V", // String[] first, even an instance one
+		"ln/Both2.<init>()V", "ln/Greeter.main()V", // through two paths
 		"ln/Derived.<init>()V", "ln/Base.main()V", // inherited; Base is abstract
-		"ln/Hello.<init>()V", "ln/Greeter.main()V", // a default method
+		"ln/Hello.<init>()V", // a default method (Greeter.main, a root once)
 		"ln/Inst.<init>()V", "ln/Inst.main()V",
 		"ln/Main.main([Ljava/lang/String;)V",
 		"ln/PkgStatic.main([Ljava/lang/String;)V",
 		"ln/Priv.main()V", // the private main(String[]) is passed over
+		"ln/Tool.main([Ljava/lang/String;)V", // an interface's static main
 	}
 	if got := roots(jdk25); !slices.Equal(got, want) {
 		t.Errorf("JDK 25 roots\n%q, want\n%q", got, want)
