@@ -76,7 +76,7 @@ func TestLaunchProtocol(t *testing.T) {
 		"ln/Inst.<init>()V", "ln/Inst.main()V",
 		"ln/Main.main([Ljava/lang/String;)V",
 		"ln/PkgStatic.main([Ljava/lang/String;)V",
-		"ln/Priv.main()V", // the private main(String[]) is passed over
+		"ln/Priv.main()V",                    // the private main(String[]) is passed over
 		"ln/Tool.main([Ljava/lang/String;)V", // an interface's static main
 	}
 	if got := roots(jdk25); !slices.Equal(got, want) {
