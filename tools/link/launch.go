@@ -11,14 +11,15 @@ import (
 // The java launcher's choice of main method (JLS §12.1.4), which decides a
 // program's roots when no entry point is given. Up to Java 24 (without
 // preview features) it is a "public static void main(String[])" of the
-// launched class, declared or inherited. Java 25 (JEP 512) also launches a static or instance
-// "main" with a String[] parameter or none, of any access but private,
-// declared or inherited (jdk.internal.misc.MethodFinder.findMainMethod).
-// For an instance main the launcher makes an object of the launched class
-// with its no-argument constructor and calls main on it: the roots are then
-// that constructor and the main method, and the analyses give both the
-// object (a root constructor runs on an object of its class made by the
-// JVM, see reach.Run and pointsto.Analyze).
+// launched class, declared or inherited. Java 25 (JEP 512) also launches a
+// static or instance "main" with a String[] parameter or none, of any
+// access but private, declared or inherited
+// (jdk.internal.misc.MethodFinder.findMainMethod). For an instance main
+// the launcher makes an object of the launched class with its no-argument
+// constructor and calls main on it: the roots are then that constructor
+// and the main method, and the analyses give both the object (a root
+// constructor runs on an object of its class made by the JVM, see reach.Run
+// and pointsto.Analyze).
 
 // launchRelease is the first Java release whose launcher follows JEP 512.
 const launchRelease = 25
