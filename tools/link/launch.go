@@ -35,14 +35,8 @@ const (
 // constructor.
 func (p *Program) MainMethods() []*hierarchy.Method {
 	jep512 := RuntimeRelease(p.Hierarchy) >= launchRelease
-	var out []*hierarchy.Method
-	seen := map[*hierarchy.Method]bool{}
-	add := func(m *hierarchy.Method) {
-		if !seen[m] {
-			seen[m] = true
-			out = append(out, m)
-		}
-	}
+	var out methodList
+	add := out.add
 	for _, c := range p.Hierarchy.Classes() {
 		if !p.IsClient(c) || c.IsArray() {
 			continue
@@ -72,7 +66,23 @@ func (p *Program) MainMethods() []*hierarchy.Method {
 		add(k)
 		add(m)
 	}
-	return out
+	return out.list
+}
+
+// methodList is a list of methods, each once.
+type methodList struct {
+	list []*hierarchy.Method
+	seen map[*hierarchy.Method]bool
+}
+
+func (l *methodList) add(m *hierarchy.Method) {
+	if l.seen == nil {
+		l.seen = map[*hierarchy.Method]bool{}
+	}
+	if !l.seen[m] {
+		l.seen[m] = true
+		l.list = append(l.list, m)
+	}
 }
 
 // findMainMethod is MethodFinder.findMainMethod of Java 25: main(String[]),

@@ -361,14 +361,8 @@ var ErrNoEntry = errors.New("no such method")
 // framework (or Java 25's launcher, MainMethods) makes it: that constructor
 // comes before the method, once, and the analyses give both the object.
 func (p *Program) Entries(names []string) ([]*hierarchy.Method, error) {
-	var out []*hierarchy.Method
-	seen := map[*hierarchy.Method]bool{}
-	add := func(m *hierarchy.Method) {
-		if !seen[m] {
-			seen[m] = true
-			out = append(out, m)
-		}
-	}
+	var out methodList
+	add := out.add
 	for _, n := range names {
 		found := false
 		cls, rest := splitMember(n)
@@ -388,7 +382,7 @@ func (p *Program) Entries(names []string) ([]*hierarchy.Method, error) {
 			return nil, fmt.Errorf("entry point %s: %w", n, ErrNoEntry)
 		}
 	}
-	return out, nil
+	return out.list, nil
 }
 
 // splitMember splits "pkg/C.m(desc)" at the dot before the member name.

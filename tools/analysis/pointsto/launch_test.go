@@ -10,6 +10,7 @@ import (
 	"github.com/rules-fragment/rules_fragment/tools/analysis/pointsto"
 	"github.com/rules-fragment/rules_fragment/tools/analysis/rta"
 	"github.com/rules-fragment/rules_fragment/tools/callgraph"
+	"github.com/rules-fragment/rules_fragment/tools/hierarchy"
 	"github.com/rules-fragment/rules_fragment/tools/link"
 )
 
@@ -88,24 +89,7 @@ func TestLaunchProtocol(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer p.Close()
-	rs := p.MainMethods()
-	var graphs []*callgraph.Graph
-	g, err := rta.Analyze(p, rs, rta.Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	graphs = append(graphs, g)
-	if g, err = cha.CallGraph(p, rs, cha.Options{}); err != nil {
-		t.Fatal(err)
-	}
-	graphs = append(graphs, g)
-	for _, perClass := range []bool{false, true} {
-		res, err := pointsto.Analyze(p, rs, pointsto.Options{PerClass: perClass})
-		if err != nil {
-			t.Fatal(err)
-		}
-		graphs = append(graphs, res.Graph)
-	}
+	graphs := graphsOf(t, p, p.MainMethods(), true)
 	// Calls on this in an instance main dispatch on the launcher's object:
 	// without it RTA and points-to found no target.
 	for _, g := range graphs {
@@ -149,18 +133,7 @@ func TestInstanceEntry(t *testing.T) {
 	if !slices.Equal(keys, want) {
 		t.Fatalf("entries\n%q, want\n%q", keys, want)
 	}
-	g, err := rta.Analyze(p, rs, rta.Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	graphs := []*callgraph.Graph{g}
-	for _, perClass := range []bool{false, true} {
-		res, err := pointsto.Analyze(p, rs, pointsto.Options{PerClass: perClass})
-		if err != nil {
-			t.Fatal(err)
-		}
-		graphs = append(graphs, res.Graph)
-	}
+	graphs := graphsOf(t, p, rs, false)
 	for _, g := range graphs {
 		if ts := targets(g, "ln/Inst.main()V", "java/lang/String.trim()Ljava/lang/String;"); len(ts) != 1 {
 			t.Errorf("%s: Inst.main's name.trim(): targets %q", g.Analysis, ts)
@@ -171,4 +144,29 @@ func TestInstanceEntry(t *testing.T) {
 			t.Errorf("%s: Base.main's task(): targets %q", g.Analysis, ts)
 		}
 	}
+}
+
+// graphsOf returns the RTA, (with cha) CHA, AND_f and 0-CFA_f call graphs of
+// p from roots.
+func graphsOf(t *testing.T, p *link.Program, roots []*hierarchy.Method, withCHA bool) []*callgraph.Graph {
+	t.Helper()
+	g, err := rta.Analyze(p, roots, rta.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	graphs := []*callgraph.Graph{g}
+	if withCHA {
+		if g, err = cha.CallGraph(p, roots, cha.Options{}); err != nil {
+			t.Fatal(err)
+		}
+		graphs = append(graphs, g)
+	}
+	for _, perClass := range []bool{false, true} {
+		res, err := pointsto.Analyze(p, roots, pointsto.Options{PerClass: perClass})
+		if err != nil {
+			t.Fatal(err)
+		}
+		graphs = append(graphs, res.Graph)
+	}
+	return graphs
 }

@@ -7,8 +7,6 @@ import (
 	"slices"
 	"testing"
 
-	"github.com/rules-fragment/rules_fragment/tools/analysis/pointsto"
-	"github.com/rules-fragment/rules_fragment/tools/analysis/rta"
 	"github.com/rules-fragment/rules_fragment/tools/callgraph"
 	"github.com/rules-fragment/rules_fragment/tools/hierarchy"
 	"github.com/rules-fragment/rules_fragment/tools/link"
@@ -58,21 +56,7 @@ func TestPatternSwitch(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer p.Close()
-	roots := p.MainMethods()
-	graphs := []*callgraph.Graph{}
-	g, err := rta.Analyze(p, roots, rta.Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	graphs = append(graphs, g)
-	for _, perClass := range []bool{false, true} {
-		res, err := pointsto.Analyze(p, roots, pointsto.Options{PerClass: perClass})
-		if err != nil {
-			t.Fatal(err)
-		}
-		graphs = append(graphs, res.Graph)
-	}
-	for _, g := range graphs {
+	for _, g := range graphsOf(t, p, p.MainMethods(), false) {
 		for _, s := range g.Sites {
 			if s.Caller.Class.Name == "sw/Main" && s.Kind == callgraph.Dynamic {
 				t.Errorf("%s: %s @%d (%s) left unmodelled", g.Analysis, s.Caller.Key(), s.ID, s.Ref)
