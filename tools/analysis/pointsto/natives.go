@@ -33,6 +33,25 @@ const (
 	unsafeCAE         = unsafe + "compareAndExchangeReference(Ljava/lang/Object;JLjava/lang/Object;Ljava/lang/Object;)Ljava/lang/Object;"
 )
 
+// Arrays.copyOf(T[], int) and copyOfRange(T[], int, int) make their copy
+// with Array.newInstance of the original's component class, which is
+// unmodelled (Class objects are one object): the copy was empty, and
+// their Object[] alternative does not pass the caller's cast to T[]
+// (Arrays.copyOfRange(args, 1, n)[0].trim() had no target). They are
+// modelled as an array's clone is: the original stands for its copy.
+const (
+	arraysCopyOf      = "java/util/Arrays.copyOf([Ljava/lang/Object;I)[Ljava/lang/Object;"
+	arraysCopyOfRange = "java/util/Arrays.copyOfRange([Ljava/lang/Object;II)[Ljava/lang/Object;"
+)
+
+// arrayCopy adds the original's objects to the result of call st of
+// Arrays.copyOf or copyOfRange (as well as what their code returns).
+func (s *solver) arrayCopy(st *site) {
+	if len(st.args) > 0 {
+		s.addEdge(st.args[0], st.dst, nil)
+	}
+}
+
 // modelled reports whether native method key k has a model here.
 func modelled(k string) bool {
 	switch k {

@@ -751,6 +751,9 @@ func (s *solver) bind(st *site, t *hierarchy.Method) *method {
 func (s *solver) bindNew(st *site, t *hierarchy.Method) *method {
 	tm := s.reach(t)
 	st.cs.Targets = append(st.cs.Targets, t)
+	if t.HasKey(arraysCopyOf) || t.HasKey(arraysCopyOfRange) { // natives.go
+		s.arrayCopy(st)
+	}
 	if t.IsNative() {
 		s.nativeCall(st, t)
 		if !s.unmodelledNative[t.ID] && !modelled(t.Key()) && returnsReference(t.Desc) && !s.finalReturn(t) {

@@ -128,6 +128,19 @@ public class Main {
         String sound() { return "meh"; }
     }
 
+    // Arrays.copyOfRange (and copyOf) make the copy with Array.newInstance:
+    // the copy has the original's class and elements. (Kid is no Animal,
+    // for the same reason as Lamb.)
+    static String arrayCopied() {
+        Kid[] a = {new Kid()};
+        Kid[] b = java.util.Arrays.copyOfRange(a, 0, 1);
+        return b[0].sound();
+    }
+
+    static final class Kid {
+        String sound() { return "kid"; }
+    }
+
     // a lambda's body is reached through its synthetic class.
     static String lambda() {
         java.util.function.Supplier<Animal> s = () -> new Cat();
@@ -316,6 +329,7 @@ public class Main {
         exception();
         cloned();
         arrayCloned();
+        arrayCopied();
         lambda();
         Runner r = new Runner(new Dog());
         r.start();
