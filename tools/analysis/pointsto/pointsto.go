@@ -32,7 +32,8 @@
 // calls of reach.ImplicitCalls (Thread.start0 runs run(), a
 // native doPrivileged runs its action); and, as an array's clone,
 // Arrays.copyOf(T[], int) and copyOfRange(T[], int, int), whose copies
-// Array.newInstance makes. What the JVM does around main is
+// Array.newInstance makes; Enum.valueOf, which returns the constants of
+// the enum named (enums.go). What the JVM does around main is
 // modelled in jvm.go (start-up roots System.initPhase1 and initPhase3,
 // main's String arguments, the launcher's object of a class with an
 // instance main, the class loaders of Class objects);

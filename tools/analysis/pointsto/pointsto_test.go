@@ -109,9 +109,11 @@ func TestHandChecked(t *testing.T) {
 		{"Main.varHandleFiltered()Ljava/lang/String;", sound},
 		{"Main.varHandleFiltered()Ljava/lang/String;", pkg + "Main$Speaker.speak(L" + pkg + "Main$Animal;)Ljava/lang/String;"},
 		{"Main.arrayCopied()Ljava/lang/String;", pkg + "Main$Kid.sound()Ljava/lang/String;"},
+		{"Main.enumNamed(Ljava/lang/String;)Ljava/lang/String;", pkg + "Main$Tone.sound()Ljava/lang/String;"},
+		{"Main.enumCast(Ljava/lang/String;)Ljava/lang/String;", pkg + "Main$Tone.sound()Ljava/lang/String;"},
 	}
 	want := [][]string{{"Dog"}, {"Cat", "Dog"}, {"Cow"}, {"Cat"}, {"Dog"}, {"Cow"}, {"Cow"}, {"Cat"}, {"Dog"}, {"Horse"},
-		{"Cat", "Cow", "Dog", "Horse", "Sheep"}, {"Lamb"}, {"Walker"}, {"Horse"}, {"Horse"}, nil, {"Kid"}}
+		{"Cat", "Cow", "Dog", "Horse", "Sheep"}, {"Lamb"}, {"Walker"}, {"Horse"}, {"Horse"}, nil, {"Kid"}, {"Tone$1", "Tone$2"}, {"Tone$1", "Tone$2"}}
 	// Each case exactly without the reflective model, and with it (the
 	// reflective case's objects come from it); with it, the others at
 	// least: the model's objects reach much of the JDK (JNDI, RMI) and,

@@ -141,6 +141,23 @@ public class Main {
         String sound() { return "kid"; }
     }
 
+    // Enum.valueOf finds the constant through values(), called by
+    // reflection: the constants of the enum named (by its valueOf, or by
+    // the cast of Enum.valueOf's result).
+    static String enumNamed(String name) {
+        return Tone.valueOf(name).sound();
+    }
+
+    static String enumCast(String name) {
+        return Enum.valueOf(Tone.class, name).sound();
+    }
+
+    enum Tone {
+        LOW { String sound() { return "low"; } },
+        HIGH { String sound() { return "high"; } };
+        abstract String sound();
+    }
+
     // a lambda's body is reached through its synthetic class.
     static String lambda() {
         java.util.function.Supplier<Animal> s = () -> new Cat();
@@ -330,6 +347,8 @@ public class Main {
         cloned();
         arrayCloned();
         arrayCopied();
+        enumNamed("LOW");
+        enumCast("HIGH");
         lambda();
         Runner r = new Runner(new Dog());
         r.start();
