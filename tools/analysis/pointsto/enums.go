@@ -3,7 +3,6 @@ package pointsto
 import (
 	"github.com/rules-fragment/rules_fragment/tools/classfile"
 	"github.com/rules-fragment/rules_fragment/tools/hierarchy"
-	"github.com/rules-fragment/rules_fragment/tools/summary"
 )
 
 // Enum.valueOf(Class, String), which every enum's valueOf(String) calls,
@@ -30,21 +29,9 @@ func (s *solver) enumValueOfCall(st *site) {
 		s.enumConstants(c, st.dst)
 		return
 	}
-	b, err := s.p.Body(caller)
-	if err != nil || b == nil {
-		return
-	}
-	var dst int32 = -1
-	for i := range b.Stmts {
-		if x := &b.Stmts[i]; x.Op == summary.OpCall && x.Site == st.cs.ID {
-			dst = x.Dst
-		}
-	}
-	for i := range b.Stmts {
-		if x := &b.Stmts[i]; dst >= 0 && x.Op == summary.OpCast && x.Src == dst {
-			if c := s.sym.Class(x.Ref); c != nil && c.IsEnum() {
-				s.enumConstants(c, st.dst)
-			}
+	for _, c := range s.resultCasts(caller, st.cs.ID) {
+		if c.IsEnum() {
+			s.enumConstants(c, st.dst)
 		}
 	}
 }

@@ -97,12 +97,23 @@ func (s *solver) addProxy(o int32, m *hierarchy.Method, site int32) *proxyInfo {
 	if i, found := slices.BinarySearch(s.proxyIDs, o); !found {
 		s.proxyIDs = slices.Insert(s.proxyIDs, i, o)
 	}
+	for _, c := range s.resultCasts(m, site) {
+		if c.IsInterface() {
+			t.casts = append(t.casts, c)
+		}
+	}
+	return t
+}
+
+// resultCasts returns the classes, each once, that m's body casts the
+// result of its call at site to (what a reflective result is taken for).
+func (s *solver) resultCasts(m *hierarchy.Method, site int32) []*hierarchy.Class {
 	if m == nil {
-		return t
+		return nil
 	}
 	b, err := s.p.Body(m)
 	if err != nil || b == nil {
-		return t
+		return nil
 	}
 	dst := int32(-1)
 	for i := range b.Stmts {
@@ -110,14 +121,15 @@ func (s *solver) addProxy(o int32, m *hierarchy.Method, site int32) *proxyInfo {
 			dst = st.Dst
 		}
 	}
+	var out []*hierarchy.Class
 	for i := range b.Stmts {
 		if st := &b.Stmts[i]; dst >= 0 && st.Op == summary.OpCast && st.Src == dst {
-			if c := s.sym.Class(st.Ref); c != nil && c.IsInterface() && !slices.Contains(t.casts, c) {
-				t.casts = append(t.casts, c)
+			if c := s.sym.Class(st.Ref); c != nil && !slices.Contains(out, c) {
+				out = append(out, c)
 			}
 		}
 	}
-	return t
+	return out
 }
 
 // proxyInvoke adds proxy o's call of invoke on its handlers (field h), a

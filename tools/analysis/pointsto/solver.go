@@ -751,11 +751,13 @@ func (s *solver) bind(st *site, t *hierarchy.Method) *method {
 func (s *solver) bindNew(st *site, t *hierarchy.Method) *method {
 	tm := s.reach(t)
 	st.cs.Targets = append(st.cs.Targets, t)
-	switch {
-	case t.HasKey(arraysCopyOf) || t.HasKey(arraysCopyOfRange): // natives.go
-		s.arrayCopy(st)
-	case t.HasKey(enumValueOf): // enums.go
-		s.enumValueOfCall(st)
+	if t.IsStatic() && !t.IsNative() { // static library methods modelled beside their code
+		switch {
+		case t.HasKey(arraysCopyOf) || t.HasKey(arraysCopyOfRange): // natives.go
+			s.arrayCopy(st)
+		case t.HasKey(enumValueOf): // enums.go
+			s.enumValueOfCall(st)
+		}
 	}
 	if t.IsNative() {
 		s.nativeCall(st, t)
