@@ -17,6 +17,7 @@ import (
 	"fmt"
 	"slices"
 
+	"github.com/rules-fragment/rules_fragment/tools/classfile"
 	"github.com/rules-fragment/rules_fragment/tools/frontend"
 	"github.com/rules-fragment/rules_fragment/tools/hierarchy"
 	"github.com/rules-fragment/rules_fragment/tools/ir"
@@ -81,6 +82,20 @@ type Program struct {
 	// runtime is the program's (hierarchy.Runtime): a summary's, or a
 	// class-file container's; nil if no input defines java/lang/Object.
 	runtime *hierarchy.Runtime
+	// leftOut tells of a name the link left out (OnlyReferenced), and
+	// whether it is an enum type (LeftOut); nil: nothing left out.
+	leftOut func(name string) (left, enum bool)
+}
+
+// LeftOut reports whether the link left out class name (a summary class
+// no reference reaches, Options.OnlyReferenced), and if so whether it is
+// an enum type, without looking it up: a lookup of a class left out makes
+// the linker link the program again in full (hierarchy.Builder.SetOmitted).
+func (p *Program) LeftOut(name string) (left, enum bool) {
+	if p.leftOut == nil {
+		return false, false
+	}
+	return p.leftOut(name)
 }
 
 // Summary is a loaded summary file.
@@ -133,7 +148,16 @@ func Load(opts Options) (*Program, error) {
 			p.runtime = fp.Runtime
 			idx := p.indexSummaries(fromFiles)
 			if opts.OnlyReferenced && opts.Fragment == nil {
-				b.SetOmitted(p.referenced(idx, fp.Classes, opts.Entries, opts.Classes, b.AddedServices(opts.ModuleProviders)))
+				omitted := p.referenced(idx, fp.Classes, opts.Entries, opts.Classes, b.AddedServices(opts.ModuleProviders))
+				b.SetOmitted(omitted)
+				p.leftOut = func(name string) (bool, bool) {
+					if !omitted(name) {
+						return false, false
+					}
+					sc := idx[name]
+					c := &sc.sum.Unit.Classes[sc.index].ClassSpec
+					return true, c.Access&classfile.AccEnum != 0 && c.Super == "java/lang/Enum"
+				}
 			}
 			p.addSummaries(b)
 			return nil

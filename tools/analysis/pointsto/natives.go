@@ -158,6 +158,9 @@ func (s *solver) modelCall(at *site, recv int32, ic reach.Implicit, dst int32) {
 	x := &site{cs: &callgraph.Site{Caller: at.cs.Caller, ID: at.cs.ID, Line: at.cs.Line, Kind: kind, Ref: ic.Class + "." + ic.Name + ic.Desc, Callee: m},
 		caller: at.caller, resolved: m, base: recv, dst: dst, hidden: true,
 		targets: map[int32]bool{}}
+	if ic.Thrown {
+		x.args = []int32{at.caller.exc}
+	}
 	s.addSite(x)
 	s.addVirtual(recv, x)
 }

@@ -29,11 +29,15 @@
 // jdk.internal.misc.Unsafe on arrays, natives whose declared result is a
 // final class (String, Class, the reflection objects) or an array of one
 // or of a primitive type (an object of the JVM of that class), and the
-// calls of reach.ImplicitCalls (Thread.start0 runs run(), a
-// native doPrivileged runs its action); and, as an array's clone,
+// calls of reach.ImplicitCalls (Thread.start0 runs run(), then hands
+// what the caller of start0 may throw, run()'s exceptions among it, to
+// dispatchUncaughtException, then exit(); a native doPrivileged runs its
+// action); and, as an array's clone,
 // Arrays.copyOf(T[], int) and copyOfRange(T[], int, int), whose copies
 // Array.newInstance makes; Enum.valueOf, which returns the constants of
-// the enum named (enums.go). What the JVM does around main is
+// the enum named (enums.go); the enum universes of EnumSet, EnumMap and
+// Class.getEnumConstants, whose getEnumConstantsShared calls values()
+// reflectively (reach/enums.go). What the JVM does around main is
 // modelled in jvm.go (start-up roots System.initPhase1 and initPhase3,
 // main's String arguments, the launcher's object of a class with an
 // instance main, the class loaders of Class objects);

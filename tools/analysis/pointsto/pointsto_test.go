@@ -111,9 +111,13 @@ func TestHandChecked(t *testing.T) {
 		{"Main.arrayCopied()Ljava/lang/String;", pkg + "Main$Kid.sound()Ljava/lang/String;"},
 		{"Main.enumNamed(Ljava/lang/String;)Ljava/lang/String;", pkg + "Main$Tone.sound()Ljava/lang/String;"},
 		{"Main.enumCast(Ljava/lang/String;)Ljava/lang/String;", pkg + "Main$Tone.sound()Ljava/lang/String;"},
+		{"Main.enumSet()Ljava/lang/String;", pkg + "Main$Mode.label()Ljava/lang/String;"},
+		{"Main.enumMapKeys()Ljava/lang/String;", pkg + "Main$Tone.sound()Ljava/lang/String;"},
+		{"Main$Handler.uncaughtException(Ljava/lang/Thread;Ljava/lang/Throwable;)V", sound},
 	}
 	want := [][]string{{"Dog"}, {"Cat", "Dog"}, {"Cow"}, {"Cat"}, {"Dog"}, {"Cow"}, {"Cow"}, {"Cat"}, {"Dog"}, {"Horse"},
-		{"Cat", "Cow", "Dog", "Horse", "Sheep"}, {"Lamb"}, {"Walker"}, {"Horse"}, {"Horse"}, nil, {"Kid"}, {"Tone$1", "Tone$2"}, {"Tone$1", "Tone$2"}}
+		{"Cat", "Cow", "Dog", "Horse", "Sheep"}, {"Lamb"}, {"Walker"}, {"Horse"}, {"Horse"}, nil, {"Kid"}, {"Tone$1", "Tone$2"}, {"Tone$1", "Tone$2"},
+		{"Mode$1", "Mode$2"}, {"Tone$1", "Tone$2"}, {"Horse"}}
 	// Each case exactly without the reflective model, and with it (the
 	// reflective case's objects come from it); with it, the others at
 	// least: the model's objects reach much of the JDK (JNDI, RMI) and,
@@ -149,6 +153,21 @@ func TestHandChecked(t *testing.T) {
 				}
 			case !isSubset(w, got):
 				t.Errorf("%s %s (reflective model on): receivers %q, want %q among them", g.Analysis, c.method, got, w)
+			}
+		}
+	}
+	// The enum universes: getEnumConstantsShared's Method.invoke lists the
+	// values() it calls (so MOD/USE follows them).
+	for _, perClass := range []bool{false, true} {
+		res, err := pointsto.Analyze(p, roots, pointsto.Options{PerClass: perClass})
+		if err != nil {
+			t.Fatal(err)
+		}
+		got := targets(res.Graph, "java/lang/Class.getEnumConstantsShared()[Ljava/lang/Object;",
+			"java/lang/reflect/Method.invoke(Ljava/lang/Object;[Ljava/lang/Object;)Ljava/lang/Object;")
+		for _, e := range []string{"Main$Mode", "Main$Tone"} {
+			if want := pkg + e + ".values()[L" + pkg + e + ";"; !slices.Contains(got, want) {
+				t.Errorf("%s: getEnumConstantsShared's Method.invoke targets %q, want %s among them", res.Graph.Analysis, got, want)
 			}
 		}
 	}

@@ -37,6 +37,8 @@ type node struct {
 type solver struct {
 	forwards   *reach.Forwards  // ServiceLoader's wrappers (services.go)
 	services   *serviceState    // the ServiceLoader model's (services.go)
+	enums      *reach.Universes // the enum universes' model (enums.go)
+	ecs        *method          // Class.getEnumConstantsShared, once reached
 	classClass *hierarchy.Class // java/lang/Class, the class of class literals
 	p          *link.Program
 	h          *hierarchy.Hierarchy
@@ -205,6 +207,7 @@ func newSolver(p *link.Program, opts Options) *solver {
 		filterOf: map[int32]int32{}, selections: map[int32]*selCache{}, outSet: map[int32]map[edge]struct{}{}, pool: &wordPool{}, interned: map[uint64][]*bitset{}}
 	s.threads, s.log = -1, reach.NewLog(opts.Log)
 	s.init = reach.NewInitializer(s.h, func(m *hierarchy.Method) { s.reach(m) })
+	s.enums = reach.NewUniverses(s.init, s.enumValues)
 	return s
 }
 

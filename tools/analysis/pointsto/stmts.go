@@ -27,6 +27,9 @@ func (s *solver) visit(mi *method) error {
 		s.serialModel(mi, b)
 	} else if isProviderGet(m) {
 		s.serviceGetter(mi)
+	} else if m.HasKey(reach.EnumConstantsShared) {
+		s.ecs = mi
+		s.enums.Activate()
 	}
 	refl := s.reflectiveResults(b)
 	logged := s.logged(mi, b)
@@ -55,6 +58,7 @@ func (s *solver) visit(mi *method) error {
 					s.classClass = s.h.LookupOrPhantom("java/lang/Class")
 				}
 				s.seed(v(st.Dst), s.constObject(s.classClass))
+				s.enums.Literal(reach.LiteralClass(s.p, s.sym, st.Ref))
 			} else {
 				s.seed(v(st.Dst), s.constObject(s.sym.Class(st.Ref)))
 			}
@@ -223,6 +227,7 @@ func (s *solver) graph(roots []*hierarchy.Method) *callgraph.Graph {
 		ranks.SortMethods(x.cs.Targets)
 		s.proxyTargets(x, ranks)
 		s.serialTargets(x, ranks)
+		s.enumTargets(x, ranks)
 		g.Sites = append(g.Sites, x.cs)
 	}
 	g.SortAfter(s.sortedOrder, 0)

@@ -66,6 +66,9 @@ type Warm struct {
 	// (classes; services.go).
 	Services         []int32
 	ServiceProviders []int32
+	// EnumLiterals are the enums named by class literals that wait for
+	// getEnumConstantsShared (classes; enums.go).
+	EnumLiterals []int32
 
 	// verdict is check's on w's own tables, made by the first restore: a
 	// worker restores one state link after link (Analyze only reads w).
@@ -326,6 +329,9 @@ func (ww *warmWriter) write() {
 	w.Threads = s.threads
 	s.checkpointProxies(w, siteIdx)
 	s.checkpointServices(w, ww.NameWriter)
+	for _, c := range s.enums.Pending() {
+		w.EnumLiterals = append(w.EnumLiterals, ww.Class(c))
+	}
 	for _, u := range s.unmodelled {
 		w.Unmodelled = append(w.Unmodelled, ww.Method(u.Method), u.Site, ww.Str(u.Reason))
 	}

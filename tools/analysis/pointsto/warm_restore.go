@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"slices"
 
+	"github.com/rules-fragment/rules_fragment/tools/analysis/internal/reach"
 	"github.com/rules-fragment/rules_fragment/tools/callgraph"
 	"github.com/rules-fragment/rules_fragment/tools/hierarchy"
 )
@@ -30,6 +31,7 @@ func (s *solver) restore(w *Warm) error {
 	}
 	r.state()
 	s.restoreServices(w, r.classes)
+	s.restoreEnums(w, r.classes)
 	return nil
 }
 
@@ -120,6 +122,9 @@ func (r *warmReader) checkTables() error {
 		if len(w.Proxies)%4 != 0 || (i%4 == 0 && !in(x, no)) || (i%4 == 1 && !opt(x, nsites)) || (i%4 == 2 && !opt(x, n)) || (i%4 == 3 && !opt(x, no)) {
 			return bad("proxies")
 		}
+	}
+	if !all(w.EnumLiterals, func(x int32) bool { return in(x, nc) && reach.IsEnumType(r.classes[x]) }) {
+		return bad("enum literals")
 	}
 	if !all(w.ServiceProviders, func(x int32) bool { return in(x, nc) }) || !all(w.Services, func(x int32) bool { return in(x, int32(len(w.Names.Strings))) }) {
 		return bad("service providers")

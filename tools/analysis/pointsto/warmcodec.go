@@ -80,4 +80,5 @@ func (w *Warm) ints(c warmstart.Ints) {
 	c.Slice(&w.Proxies)
 	c.Slice(&w.Services)
 	c.Slice(&w.ServiceProviders)
+	c.Slice(&w.EnumLiterals)
 }

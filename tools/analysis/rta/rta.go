@@ -9,11 +9,14 @@
 // Allocations are `new`, array creation (every dimension of a
 // multianewarray), reference constants (String, Class, MethodType,
 // MethodHandle literals), string concatenation and lambda proxies. Calls
-// that native methods make (a thread's run() after Thread.start0) are
+// that native methods make (a thread's run(), dispatchUncaughtException
+// and exit() after Thread.start0) are
 // added where those natives are reached (reach.ImplicitCalls), and the
 // handlers' invoke where dynamic proxies are made (reach/proxy.go), the
 // providers of the services requested from ServiceLoader with a class
-// literal (reach/services.go), serialization's callbacks (reach/serial.go).
+// literal (reach/services.go), serialization's callbacks (reach/serial.go),
+// the values() of the enums whose universes Class.getEnumConstantsShared
+// reads (reach/enums.go).
 // As in
 // golang.org/x/tools/go/callgraph/rta, the analysis is on-the-fly and
 // monotone; unlike it, class initialisers join when their class is

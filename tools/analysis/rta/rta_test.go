@@ -8,6 +8,8 @@ import (
 	"testing"
 
 	"github.com/rules-fragment/rules_fragment/tools/analysis/rta"
+	"github.com/rules-fragment/rules_fragment/tools/callgraph"
+	"github.com/rules-fragment/rules_fragment/tools/hierarchy"
 	"github.com/rules-fragment/rules_fragment/tools/link"
 )
 
@@ -46,24 +48,7 @@ public class Main {
 `
 
 func TestReceiversOfKeysMadeAnyTime(t *testing.T) {
-	if _, err := exec.LookPath("javac"); err != nil {
-		t.Skip("SKIP: javac not found")
-	}
-	if _, err := os.Stat(filepath.Join(jdk17, "lib", "modules")); err != nil {
-		t.Skipf("SKIP: no JDK 17 runtime image at %s", jdk17)
-	}
-	src := filepath.Join(t.TempDir(), "Main.java")
-	if err := os.WriteFile(src, []byte(keysSrc), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	out := t.TempDir()
-	if b, err := exec.Command("javac", "--release", "17", "-d", out, src).CombinedOutput(); err != nil {
-		t.Fatalf("javac: %v\n%s", err, b)
-	}
-	p, err := link.Load(link.Options{Client: []string{out}, Libraries: []string{jdk17}, Release: 17})
-	if err != nil {
-		t.Fatal(err)
-	}
+	p := load(t, keysSrc)
 	defer p.Close()
 	g, err := rta.Analyze(p, p.MainMethods(), rta.Options{})
 	if err != nil {
@@ -82,25 +67,94 @@ func TestReceiversOfKeysMadeAnyTime(t *testing.T) {
 		{"fourth(L" + m + "$Base;)Ljava/lang/String;", m + "$Base.label()Ljava/lang/String;", bases},
 	}
 	for _, c := range cases {
-		found := false
-		for _, s := range g.Sites {
-			if s.Caller.Key() != m+"."+c.caller || s.Ref != c.ref {
-				continue
-			}
-			found = true
-			var got []string
-			for _, r := range s.Receivers {
-				got = append(got, r.Name)
-			}
-			if !slices.Equal(got, c.want) {
-				t.Errorf("%s: receivers %q, want %q", c.caller, got, c.want)
-			}
-			if len(s.Targets) == 0 {
-				t.Errorf("%s: no targets", c.caller)
-			}
+		checkReceivers(t, g, m+"."+c.caller, c.ref, c.want)
+	}
+}
+
+// enumsSrc iterates an EnumSet of an enum its code names only by a class
+// literal, and the keys of an EnumMap of an enum it initialises: their
+// elements come from the universe, the enum's values() that
+// Class.getEnumConstantsShared calls by reflection (reach/enums.go).
+const enumsSrc = `package rtatest;
+public class Main {
+  enum Mode { FAST { int n() { return 1; } }, SLOW { int n() { return 2; } }; abstract int n(); }
+  enum Col { RED { int v() { return 1; } }, BLUE { int v() { return 2; } }; abstract int v(); }
+  static int modes() { int s = 0; for (Mode m : java.util.EnumSet.allOf(Mode.class)) s += m.n(); return s; }
+  static int cols() {
+    java.util.EnumMap<Col, String> m = new java.util.EnumMap<>(Col.class);
+    m.put(Col.RED, "r");
+    int s = 0;
+    for (Col c : m.keySet()) s += c.v();
+    return s;
+  }
+  public static void main(String[] args) { modes(); cols(); }
+}
+`
+
+func TestEnumUniverses(t *testing.T) {
+	p := load(t, enumsSrc)
+	defer p.Close()
+	g, err := rta.Analyze(p, p.MainMethods(), rta.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	const m = "rtatest/Main"
+	checkReceivers(t, g, m+".modes()I", m+"$Mode.n()I", []string{m + "$Mode$1", m + "$Mode$2"})
+	checkReceivers(t, g, m+".cols()I", m+"$Col.v()I", []string{m + "$Col$1", m + "$Col$2"})
+	for _, want := range []string{m + "$Mode.values()[L" + m + "$Mode;", m + "$Mode.<clinit>()V", m + "$Col.values()[L" + m + "$Col;"} {
+		if !slices.ContainsFunc(g.Reachable, func(r *hierarchy.Method) bool { return r.Key() == want }) {
+			t.Errorf("%s is not reachable", want)
 		}
-		if !found {
-			t.Errorf("no call of %s in %s", c.ref, c.caller)
+	}
+}
+
+// load compiles src (class rtatest.Main) and links it with the JDK 17
+// runtime.
+func load(t *testing.T, src string) *link.Program {
+	t.Helper()
+	if _, err := exec.LookPath("javac"); err != nil {
+		t.Skip("SKIP: javac not found")
+	}
+	if _, err := os.Stat(filepath.Join(jdk17, "lib", "modules")); err != nil {
+		t.Skipf("SKIP: no JDK 17 runtime image at %s", jdk17)
+	}
+	file := filepath.Join(t.TempDir(), "Main.java")
+	if err := os.WriteFile(file, []byte(src), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	out := t.TempDir()
+	if b, err := exec.Command("javac", "--release", "17", "-d", out, file).CombinedOutput(); err != nil {
+		t.Fatalf("javac: %v\n%s", err, b)
+	}
+	p, err := link.Load(link.Options{Client: []string{out}, Libraries: []string{jdk17}, Release: 17})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return p
+}
+
+// checkReceivers checks the receivers of the calls of ref in caller, and
+// that they have targets.
+func checkReceivers(t *testing.T, g *callgraph.Graph, caller, ref string, want []string) {
+	t.Helper()
+	found := false
+	for _, s := range g.Sites {
+		if s.Caller.Key() != caller || s.Ref != ref {
+			continue
 		}
+		found = true
+		var got []string
+		for _, r := range s.Receivers {
+			got = append(got, r.Name)
+		}
+		if !slices.Equal(got, want) {
+			t.Errorf("%s: receivers %q, want %q", caller, got, want)
+		}
+		if len(s.Targets) == 0 {
+			t.Errorf("%s: no targets", caller)
+		}
+	}
+	if !found {
+		t.Errorf("no call of %s in %s", ref, caller)
 	}
 }

@@ -4,18 +4,29 @@ import "github.com/rules-fragment/rules_fragment/tools/hierarchy"
 
 // Implicit is a virtual call a native method makes, on its receiver or one
 // of its reference arguments: Thread.start's native half runs run() on
-// the thread; a native doPrivileged (JDK 8 and older; JDK 17's is Java
-// code calling run()) runs its action. The call-graph engines add these
-// calls wherever such a native method is reached.
+// the thread, then, if run() threw, dispatchUncaughtException (which
+// hands the exception to the thread's or the default
+// UncaughtExceptionHandler), then exit(); a native doPrivileged (JDK 8 and
+// older; JDK 17's is Java code calling run()) runs its action. The
+// call-graph engines add these calls wherever such a native method is
+// reached.
 type Implicit struct {
 	Arg               int // argument index of the receiver; -1: the receiver itself
 	Class, Name, Desc string
 	Interface         bool
+	// Thrown: the call's one argument is an exception the earlier calls
+	// threw (the points-to analyses pass what the native's caller may
+	// throw, run()'s exceptions among it).
+	Thrown bool
 }
 
 // implicitCalls by the key of the method that makes them.
 var implicitCalls = map[string][]Implicit{
-	"java/lang/Thread.start0()V": {{Arg: -1, Class: "java/lang/Thread", Name: "run", Desc: "()V"}},
+	"java/lang/Thread.start0()V": {
+		{Arg: -1, Class: "java/lang/Thread", Name: "run", Desc: "()V"},
+		{Arg: -1, Class: "java/lang/Thread", Name: "dispatchUncaughtException", Desc: "(Ljava/lang/Throwable;)V", Thrown: true},
+		{Arg: -1, Class: "java/lang/Thread", Name: "exit", Desc: "()V"},
+	},
 }
 
 func init() {

@@ -9,6 +9,10 @@
 // discovery order, no iteration over maps; results are sorted by name.
 // Every run reaches the JVM's start-up roots (startup.go); warm.go saves
 // the engine at their fixpoint and restores it (package warmstart).
+// What the JDK does reflectively is modelled where it is reached: dynamic
+// proxies (proxy.go), serialization's callbacks (serial.go), ServiceLoader
+// (services.go), the enum universes (enums.go), and a reflection log's
+// calls (reflog.go).
 package reach
 
 import (
@@ -113,6 +117,7 @@ func newEngine(p *link.Program, recv Receivers) *engine {
 		reached: map[int32]bool{}, inst: map[int32]bool{},
 		chaRecv: map[int32][]*hierarchy.Class{}}
 	e.init = NewInitializer(e.h, e.reach)
+	e.enums = NewUniverses(e.init, func(c *hierarchy.Class) { e.reach(EnumValues(c)) })
 	return e
 }
 
@@ -153,8 +158,9 @@ type engine struct {
 	pool *summary.Pool
 	recv Receivers
 
-	sym  *Symbols
-	init *Initializer
+	sym   *Symbols
+	init  *Initializer
+	enums *Universes // enums.go
 
 	reached map[int32]bool
 	order   []*hierarchy.Method
@@ -412,6 +418,9 @@ var objectToString = [2]string{"toString", "()Ljava/lang/String;"}
 
 func (e *engine) visit(m *hierarchy.Method) error {
 	e.reflective(m)
+	if m.HasKey(EnumConstantsShared) {
+		e.enums.Activate()
+	}
 	b, err := e.p.Body(m)
 	if err != nil || b == nil {
 		return err
@@ -439,6 +448,7 @@ func (e *engine) visit(m *hierarchy.Method) error {
 					e.classClass = e.h.LookupOrPhantom("java/lang/Class")
 				}
 				e.instantiate(e.classClass)
+				e.enums.Literal(LiteralClass(e.p, e.sym, s.Ref))
 			} else {
 				e.instantiate(e.sym.Class(s.Ref))
 			}

@@ -118,6 +118,7 @@ type Initializer struct {
 	h      *hierarchy.Hierarchy
 	inited map[int32]bool
 	reach  func(*hierarchy.Method)
+	onInit func(*hierarchy.Class) // the enum universes' (enums.go), if any
 }
 
 // NewInitializer calls reach with the <clinit> of every class initialised.
@@ -141,6 +142,9 @@ func (in *Initializer) Init(c *hierarchy.Class) {
 	}
 	if m := c.DeclaredMethod("<clinit>", "()V"); m != nil {
 		in.reach(m)
+	}
+	if in.onInit != nil {
+		in.onInit(c)
 	}
 }
 

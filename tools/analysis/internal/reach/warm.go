@@ -41,6 +41,9 @@ type Warm struct {
 	KeyRecv, KeyRecvCounts      []int32
 	// Services are the services requested (strings; services.go).
 	Services []int32
+	// EnumLiterals are the enums named by class literals that wait for
+	// getEnumConstantsShared (classes; enums.go).
+	EnumLiterals []int32
 }
 
 type warmSite struct {
@@ -122,6 +125,9 @@ func Checkpoint(p *link.Program, recv Receivers) (*Warm, error) {
 	for _, sv := range e.services {
 		w.Services = append(w.Services, nw.Str(sv))
 	}
+	for _, c := range e.enums.Pending() {
+		w.EnumLiterals = append(w.EnumLiterals, nw.Class(c))
+	}
 	w.Names = *nw.N
 	return w, nil
 }
@@ -156,6 +162,12 @@ func (e *engine) restore(w *Warm) error {
 	for _, i := range w.Inited {
 		e.init.MarkInited(ent.Classes[i])
 	}
+	pending := make([]*hierarchy.Class, len(w.EnumLiterals))
+	for i, x := range w.EnumLiterals {
+		pending[i] = ent.Classes[x]
+	}
+	ecs := EnumConstantsSharedOf(e.h)
+	e.enums.Restore(ecs != nil && e.reached[ecs.ID], pending)
 	keys, err := e.restoreKeys(w, ent)
 	if err != nil {
 		return fmt.Errorf("warm start: %w", err)
@@ -224,7 +236,8 @@ func (w *Warm) check(ent *warmstart.Entities, h *hierarchy.Hierarchy) error {
 		}
 		return true
 	}
-	if !all(w.Reached, nm) || !all(w.Inst, nc) || !all(w.Inited, nc) || len(w.Keys)%2 != 0 || !all(w.Services, ns) {
+	if !all(w.Reached, nm) || !all(w.Inst, nc) || !all(w.Inited, nc) || len(w.Keys)%2 != 0 || !all(w.Services, ns) ||
+		!all(w.EnumLiterals, nc) {
 		return fmt.Errorf("malformed tables")
 	}
 	if twice(w.Reached, func(i int32) int32 { return ent.Methods[i].ID }, h.NumMethods()) {
@@ -274,7 +287,7 @@ func (w *Warm) ints(c warmstart.Ints) {
 	c.Int(&recv)
 	w.Receivers = Receivers(recv)
 	for _, x := range []*[]int32{&w.Reached, &w.Inst, &w.Keys, &w.Inited,
-		&w.KeyTargets, &w.KeyTargetCounts, &w.KeyRecv, &w.KeyRecvCounts, &w.Services} {
+		&w.KeyTargets, &w.KeyTargetCounts, &w.KeyRecv, &w.KeyRecvCounts, &w.Services, &w.EnumLiterals} {
 		c.Slice(x)
 	}
 	n := c.Count(len(w.Sites))

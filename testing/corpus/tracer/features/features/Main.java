@@ -16,8 +16,8 @@ import java.util.stream.*;
  * executors, a scheduled executor, Timer, the common fork-join pool and
  * CompletableFuture on other threads, atomics and concurrent collections,
  * iterators in for-each, try-with-resources, records' generated methods,
- * enums, default methods, anonymous and inner classes, a visitor,
- * thread-locals, exceptions, reflection's objects, serialization.
+ * enums (EnumSet and EnumMap too), default methods, anonymous and inner classes, a visitor,
+ * thread-locals, exceptions (uncaught ones too), reflection's objects, serialization.
  */
 public final class Main {
   record Point(int x, int y) implements Comparable<Point> {
@@ -27,6 +27,13 @@ public final class Main {
   enum Op implements IntBinaryOperator {
     ADD { public int applyAsInt(int a, int b) { return a + b; } },
     MUL { public int applyAsInt(int a, int b) { return a * b; } };
+  }
+
+  // Named only by its class literal (EnumSet.allOf initialises it).
+  enum Unit {
+    METRE { String symbol() { return "m"; } },
+    SECOND { String symbol() { return "s"; } };
+    abstract String symbol();
   }
 
   interface Shape { double area(); default String describe() { return getClass().getSimpleName() + " " + area(); } }
@@ -169,6 +176,13 @@ public final class Main {
     Map<Boolean, List<Integer>> parts = StreamSupport.stream(new Range(10).spliterator(), false)
         .collect(Collectors.partitioningBy(i -> i % 2 == 0));
     out.append(sum).append(joined).append(parts);
+    // EnumSet and EnumMap hand out their elements and keys from the enum's
+    // universe, its values() that Class.getEnumConstantsShared calls by
+    // reflection.
+    for (Unit u : EnumSet.allOf(Unit.class)) out.append(u.symbol());
+    EnumMap<Op, Integer> ops = new EnumMap<>(Op.class);
+    ops.put(Op.ADD, 1);
+    for (Map.Entry<Op, Integer> e : ops.entrySet()) out.append(e.getKey().applyAsInt(e.getValue(), 2));
     // Threads: an executor, a CompletableFuture, a plain thread.
     ExecutorService pool = Executors.newFixedThreadPool(2);
     Future<String> f = pool.submit(() -> new Square(3).describe());
@@ -178,6 +192,12 @@ public final class Main {
     Thread t = new Thread(new Runnable() { public void run() { synchronized (out) { out.append("thread;"); } } });
     t.start();
     t.join();
+    // The JVM hands what a thread's run() throws to its uncaught exception
+    // handler (Thread.dispatchUncaughtException).
+    Thread failing = new Thread(() -> { throw new Failure("uncaught"); });
+    failing.setUncaughtExceptionHandler((th, e) -> { synchronized (out) { out.append(e.getMessage()).append(';'); } });
+    failing.start();
+    failing.join();
     // Iteration, resources, exceptions.
     for (int i : new Range(3)) out.append(i);
     try (Resource r = new Resource(out)) { out.append("body;"); }

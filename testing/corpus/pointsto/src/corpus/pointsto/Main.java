@@ -158,6 +158,50 @@ public class Main {
         abstract String sound();
     }
 
+    // EnumSet and EnumMap hand out their elements and keys from the
+    // enum's universe, which Class.getEnumConstantsShared gets by calling
+    // values() through reflection. Mode is named by its class literal
+    // alone: EnumSet.allOf initialises it.
+    static String enumSet() {
+        String out = "";
+        for (Mode m : java.util.EnumSet.allOf(Mode.class)) out += m.label();
+        return out;
+    }
+
+    static String enumMapKeys() {
+        java.util.EnumMap<Tone, String> m = new java.util.EnumMap<>(Tone.class);
+        m.put(Tone.LOW, "low");
+        String out = "";
+        for (Tone t : m.keySet()) out += t.sound();
+        return out;
+    }
+
+    // The JVM hands what a thread's run() throws to its uncaught
+    // exception handler (Thread.dispatchUncaughtException).
+    static final class Uncaught extends RuntimeException {
+        final Animal animal;
+        Uncaught(Animal animal) { this.animal = animal; }
+    }
+
+    static final class Handler implements Thread.UncaughtExceptionHandler {
+        public void uncaughtException(Thread t, Throwable e) {
+            if (e instanceof Uncaught) System.out.println(((Uncaught) e).animal.sound());
+        }
+    }
+
+    static void uncaught() throws InterruptedException {
+        Thread t = new Thread(() -> { throw new Uncaught(new Horse()); });
+        t.setUncaughtExceptionHandler(new Handler());
+        t.start();
+        t.join();
+    }
+
+    enum Mode {
+        FAST { String label() { return "fast"; } },
+        SLOW { String label() { return "slow"; } };
+        abstract String label();
+    }
+
     // a lambda's body is reached through its synthetic class.
     static String lambda() {
         java.util.function.Supplier<Animal> s = () -> new Cat();
@@ -349,6 +393,9 @@ public class Main {
         arrayCopied();
         enumNamed("LOW");
         enumCast("HIGH");
+        enumSet();
+        enumMapKeys();
+        uncaught();
         lambda();
         Runner r = new Runner(new Dog());
         r.start();
