@@ -57,7 +57,7 @@ func modelled(k string) bool {
 	switch k {
 	case objectGetClass, systemSetIn, systemSetOut, systemSetErr, currentThread:
 		return true
-	case setCurrentThread, currentCarrierThread, unblockVirtual:
+	case setCurrentThread, currentCarrierThread, unblockVirtual, reach.PendingList:
 		return true
 	case objectClone, arraycopy, unsafeGet, unsafeGetVolatile, unsafePut, unsafePutVolatile, unsafeCAS, unsafeCAE:
 		return true
@@ -93,6 +93,8 @@ func (s *solver) nativeCall(st *site, t *hierarchy.Method) {
 		}
 	case unblockVirtual: // the JVM's list of the virtual threads to unblock
 		s.addEdge(s.threadsNode(), st.dst, t.Class)
+	case reach.PendingList: // collector.go
+		s.addEdge(s.referencesNode(), st.dst, nil)
 	case objectGetClass:
 		if c := s.h.Lookup("java/lang/Class"); c != nil {
 			s.seed(st.dst, s.constObject(c))

@@ -37,7 +37,9 @@
 // Array.newInstance makes; Enum.valueOf, which returns the constants of
 // the enum named (enums.go); the enum universes of EnumSet, EnumMap and
 // Class.getEnumConstants, whose getEnumConstantsShared calls values()
-// reflectively (reach/enums.go). What the JVM does around main is
+// reflectively (reach/enums.go); the garbage collector, whose pending
+// list holds every Reference object and which registers the objects of
+// classes with a finalize() for finalization (collector.go). What the JVM does around main is
 // modelled in jvm.go (start-up roots System.initPhase1 and initPhase3,
 // main's String arguments, the launcher's object of a class with an
 // instance main, the class loaders of Class objects);

@@ -114,10 +114,13 @@ func TestHandChecked(t *testing.T) {
 		{"Main.enumSet()Ljava/lang/String;", pkg + "Main$Mode.label()Ljava/lang/String;"},
 		{"Main.enumMapKeys()Ljava/lang/String;", pkg + "Main$Tone.sound()Ljava/lang/String;"},
 		{"Main$Handler.uncaughtException(Ljava/lang/Thread;Ljava/lang/Throwable;)V", sound},
+		{"Main.collected()Ljava/lang/String;", sound},
+		{"Main$Finalized.finalize()V", sound},
 	}
 	want := [][]string{{"Dog"}, {"Cat", "Dog"}, {"Cow"}, {"Cat"}, {"Dog"}, {"Cow"}, {"Cow"}, {"Cat"}, {"Dog"}, {"Horse"},
 		{"Cat", "Cow", "Dog", "Horse", "Sheep"}, {"Lamb"}, {"Walker"}, {"Horse"}, {"Horse"}, nil, {"Kid"}, {"Tone$1", "Tone$2"}, {"Tone$1", "Tone$2"},
-		{"Mode$1", "Mode$2"}, {"Tone$1", "Tone$2"}, {"Horse"}}
+		{"Mode$1", "Mode$2"}, {"Tone$1", "Tone$2"}, {"Horse"},
+		{"Cow"}, {"Dog"}}
 	// Each case exactly without the reflective model, and with it (the
 	// reflective case's objects come from it); with it, the others at
 	// least: the model's objects reach much of the JDK (JNDI, RMI) and,

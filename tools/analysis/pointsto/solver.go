@@ -98,14 +98,20 @@ type solver struct {
 	selections map[int32]*selCache // by resolved method id
 	buf        []int32
 
-	proxies          map[int32]*proxyInfo // proxy objects (proxy.go)
-	proxyIDs         []int32              // their ids, ascending
-	serial           *serialState         // serialization's model (serial.go)
-	log              *reach.Log           // Options.Log
-	threads          int32                // threadsNode, -1 until needed
-	unmodelled       []callgraph.Unmodelled
-	unmodelledNative map[int32]bool
-	err              error // the first body that could not be read
+	proxies  map[int32]*proxyInfo // proxy objects (proxy.go)
+	proxyIDs []int32              // their ids, ascending
+	serial   *serialState         // serialization's model (serial.go)
+	log      *reach.Log           // Options.Log
+	threads  int32                // threadsNode, -1 until needed
+	// The collector's model (collector.go): its nodes (-1 until needed),
+	// flags by class id, and whether a warm start is being restored (its
+	// objects were handed over when it was made).
+	references, finalizable int32
+	gcFlags                 []uint8
+	restoring               bool
+	unmodelled              []callgraph.Unmodelled
+	unmodelledNative        map[int32]bool
+	err                     error // the first body that could not be read
 }
 
 type objKey struct{ method, site, level, class int32 }
@@ -205,7 +211,7 @@ func newSolver(p *link.Program, opts Options) *solver {
 		objIDs: map[objKey]int32{}, descTypes: map[string]*hierarchy.Class{},
 		statics: map[int32]int32{}, fieldFilter: map[int32]*hierarchy.Class{}, unmodelledNative: map[int32]bool{},
 		filterOf: map[int32]int32{}, selections: map[int32]*selCache{}, outSet: map[int32]map[edge]struct{}{}, pool: &wordPool{}, interned: map[uint64][]*bitset{}}
-	s.threads, s.log = -1, reach.NewLog(opts.Log)
+	s.threads, s.references, s.finalizable, s.log = -1, -1, -1, reach.NewLog(opts.Log)
 	s.init = reach.NewInitializer(s.h, func(m *hierarchy.Method) { s.reach(m) })
 	s.enums = reach.NewUniverses(s.init, s.enumValues)
 	return s
@@ -251,6 +257,9 @@ func (s *solver) objectFor(k objKey, c *hierarchy.Class) int32 {
 	s.objKeys = append(s.objKeys, k)
 	s.objIDs[k] = o
 	s.pushObject(i, o)
+	if !s.restoring {
+		s.gcObject(o, c)
+	}
 	return o
 }
 

@@ -55,6 +55,8 @@ type Warm struct {
 	Selections []int32
 	Inited     []int32 // classes
 	Threads    int32
+	// The collector's nodes (collector.go), -1 for none.
+	References, Finalizable int32
 	// Unmodelled: triples method, site, reason (string).
 	Unmodelled       []int32
 	UnmodelledNative []int32
@@ -327,6 +329,7 @@ func (ww *warmWriter) write() {
 		w.Inited = append(w.Inited, ww.Class(c))
 	}
 	w.Threads = s.threads
+	w.References, w.Finalizable = s.references, s.finalizable
 	s.checkpointProxies(w, siteIdx)
 	s.checkpointServices(w, ww.NameWriter)
 	for _, c := range s.enums.Pending() {

@@ -29,7 +29,9 @@ func (s *solver) restore(w *Warm) error {
 	if err := r.check(); err != nil {
 		return fmt.Errorf("warm start: %w", err)
 	}
+	s.restoring = true
 	r.state()
+	s.restoring = false
 	s.restoreServices(w, r.classes)
 	s.restoreEnums(w, r.classes)
 	return nil
@@ -259,7 +261,7 @@ func (r *warmReader) checkTables() error {
 			}
 		}
 	}
-	if !all(w.Inited, func(x int32) bool { return in(x, nc) }) || !node(w.Threads) ||
+	if !all(w.Inited, func(x int32) bool { return in(x, nc) }) || !node(w.Threads) || !node(w.References) || !node(w.Finalizable) ||
 		!all(w.UnmodelledNative, func(x int32) bool { return in(x, nm) }) {
 		return bad("tables")
 	}
@@ -417,6 +419,7 @@ func (r *warmReader) state() {
 		c.recvs = extend(c.recvs, &cx.recvs, w.Recvs[i+1])
 	}
 	s.threads = w.Threads
+	s.references, s.finalizable = w.References, w.Finalizable
 	for i := 0; i < len(w.Unmodelled); i += 3 {
 		s.unmodelled = append(s.unmodelled, callgraph.Unmodelled{Method: r.methods[w.Unmodelled[i]],
 			Site: w.Unmodelled[i+1], Reason: w.Names.Strings[w.Unmodelled[i+2]]})

@@ -76,6 +76,8 @@ func (w *Warm) ints(c warmstart.Ints) {
 		c.Slice(x)
 	}
 	c.Int(&w.Threads)
+	c.Int(&w.References)
+	c.Int(&w.Finalizable)
 	c.Int64(&w.NumEdges)
 	c.Slice(&w.Proxies)
 	c.Slice(&w.Services)

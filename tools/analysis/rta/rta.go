@@ -16,7 +16,8 @@
 // providers of the services requested from ServiceLoader with a class
 // literal (reach/services.go), serialization's callbacks (reach/serial.go),
 // the values() of the enums whose universes Class.getEnumConstantsShared
-// reads (reach/enums.go).
+// reads (reach/enums.go), Finalizer.register where a class with a
+// finalize() is instantiated (reach/collector.go).
 // As in
 // golang.org/x/tools/go/callgraph/rta, the analysis is on-the-fly and
 // monotone; unlike it, class initialisers join when their class is

@@ -108,6 +108,30 @@ func TestEnumUniverses(t *testing.T) {
 	}
 }
 
+// finalizeSrc allocates an object whose class has a finalize(): the JVM
+// registers it (Finalizer.register), and FinalizerThread calls finalize()
+// (reach/collector.go).
+const finalizeSrc = `package rtatest;
+public class Main {
+  static class Gone { @SuppressWarnings("deprecation") protected void finalize() { System.out.println("gone"); } }
+  public static void main(String[] args) { new Gone(); }
+}
+`
+
+func TestFinalizers(t *testing.T) {
+	p := load(t, finalizeSrc)
+	defer p.Close()
+	g, err := rta.Analyze(p, p.MainMethods(), rta.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []string{"rtatest/Main$Gone.finalize()V", "java/lang/ref/Finalizer.register(Ljava/lang/Object;)V"} {
+		if !slices.ContainsFunc(g.Reachable, func(r *hierarchy.Method) bool { return r.Key() == want }) {
+			t.Errorf("%s is not reachable", want)
+		}
+	}
+}
+
 // load compiles src (class rtatest.Main) and links it with the JDK 17
 // runtime.
 func load(t *testing.T, src string) *link.Program {

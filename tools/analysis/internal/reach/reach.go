@@ -12,7 +12,7 @@
 // What the JDK does reflectively is modelled where it is reached: dynamic
 // proxies (proxy.go), serialization's callbacks (serial.go), ServiceLoader
 // (services.go), the enum universes (enums.go), and a reflection log's
-// calls (reflog.go).
+// calls (reflog.go); and what the garbage collector starts (collector.go).
 package reach
 
 import (
@@ -283,6 +283,12 @@ func (e *engine) instantiate(c *hierarchy.Class) {
 	}
 	for _, k := range e.serial {
 		e.serialCallbacks(k, c)
+	}
+	if Finalizable(e.h, e.p.Body, c) { // collector.go
+		if reg := FinalizerRegister(e.h); reg != nil {
+			e.init.Init(reg.Class)
+			e.reach(reg)
+		}
 	}
 	for _, k := range at(e.byStatic, c.ID) {
 		e.addReceiver(k, c)

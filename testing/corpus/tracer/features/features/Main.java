@@ -17,7 +17,7 @@ import java.util.stream.*;
  * CompletableFuture on other threads, atomics and concurrent collections,
  * iterators in for-each, try-with-resources, records' generated methods,
  * enums (EnumSet and EnumMap too), default methods, anonymous and inner classes, a visitor,
- * thread-locals, exceptions (uncaught ones too), reflection's objects, serialization.
+ * thread-locals, exceptions (uncaught ones too), finalize() and a Cleaner's action, reflection's objects, serialization.
  */
 public final class Main {
   record Point(int x, int y) implements Comparable<Point> {
@@ -122,6 +122,17 @@ public final class Main {
     public Integer visitAdd(Node a, Node b) { return a.accept(this) + b.accept(this); }
   }
 
+  // What the garbage collector starts: finalize() on FinalizerThread, a
+  // Cleaner's action on its thread (logged here, not in the output: a run
+  // may end before either runs).
+  static final Queue<String> COLLECTED = new ConcurrentLinkedQueue<>();
+
+  static final class Finalized {
+    @SuppressWarnings("deprecation")
+    @Override protected void finalize() { COLLECTED.add(toString()); }
+    @Override public String toString() { return "finalized"; }
+  }
+
   static final ThreadLocal<StringBuilder> BUF = ThreadLocal.withInitial(() -> new StringBuilder("tl"));
 
   // Scheduled executors, Timer, atomics, concurrent queues and maps, the
@@ -210,6 +221,13 @@ public final class Main {
     Files.writeString(tmp, "a\nb\n", StandardCharsets.UTF_8);
     try (BufferedReader r = Files.newBufferedReader(tmp)) { out.append(r.lines().count()); }
     Files.delete(tmp);
+    new Finalized();
+    java.lang.ref.Cleaner.create().register(new Object(), () -> COLLECTED.add(String.valueOf(new Square(7))));
+    for (int i = 0; i < 5 && COLLECTED.size() < 2; i++) {
+      System.gc();
+      System.runFinalization();
+      Thread.sleep(20);
+    }
     // Serialization calls the private writeObject/readObject.
     ByteArrayOutputStream bytes = new ByteArrayOutputStream();
     try (ObjectOutputStream o = new ObjectOutputStream(bytes)) { o.writeObject(new Box()); }

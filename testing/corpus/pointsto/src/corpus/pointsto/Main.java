@@ -196,6 +196,35 @@ public class Main {
         t.join();
     }
 
+    // The collector: a reference comes back from its queue (the JVM's
+    // pending list holds it), and the JVM registers an object whose class
+    // has a finalize() for finalization.
+    static final class Tagged extends java.lang.ref.WeakReference<Object> {
+        final Animal animal;
+        Tagged(Object referent, java.lang.ref.ReferenceQueue<Object> q, Animal animal) {
+            super(referent, q);
+            this.animal = animal;
+        }
+    }
+
+    static String collected() {
+        java.lang.ref.ReferenceQueue<Object> q = new java.lang.ref.ReferenceQueue<>();
+        Tagged t = new Tagged(new Object(), q, new Cow());
+        java.lang.ref.Reference<?> r = q.poll();
+        return r instanceof Tagged ? ((Tagged) r).animal.sound() : String.valueOf(t.get());
+    }
+
+    static final class Finalized {
+        final Animal animal;
+        Finalized(Animal animal) { this.animal = animal; }
+        @SuppressWarnings("deprecation")
+        @Override protected void finalize() { System.out.println(animal.sound()); }
+    }
+
+    static void finalized() {
+        new Finalized(new Dog());
+    }
+
     enum Mode {
         FAST { String label() { return "fast"; } },
         SLOW { String label() { return "slow"; } };
@@ -396,6 +425,8 @@ public class Main {
         enumSet();
         enumMapKeys();
         uncaught();
+        collected();
+        finalized();
         lambda();
         Runner r = new Runner(new Dog());
         r.start();
