@@ -16,7 +16,14 @@ import (
 //     finalize(). With no call of register in any bytecode, no Finalizer
 //     existed and no finalize() was reachable, under RTA either. Every
 //     analysis calls register where such a class is instantiated; the
-//     points-to analyses pass it every such object.
+//     points-to analyses pass it every such object. A library fragment's
+//     placeholder client classes are left out: their finalize() hands
+//     `this` to the placeholder variable, which holds every client object
+//     already, and registering them put them in Finalizer's referent,
+//     which Reference.get() returns to every reference's caller in a
+//     context-insensitive analysis; the JDK's objects those callers pass
+//     on then reached the placeholder variable (the geometry example's
+//     closed-world List parameter got 8 of the JDK's List classes).
 //   - Pending references. The collector links the references whose
 //     referents became unreachable into the list that the native
 //     Reference.getAndClearReferencePendingList hands to the
