@@ -435,6 +435,8 @@ func (a *analysis) loc(obj int32, f *hierarchy.Field) int32 {
 	if f != nil {
 		k.field = f.ID
 		a.fields[f.ID] = f
+	} else if obj >= 0 {
+		k.obj = int32(a.pt.SameArray(int(obj))) // the views of one array name its elements once
 	}
 	if id, ok := a.ids[k]; ok {
 		return id
@@ -994,11 +996,15 @@ func (a *analysis) accessibility() {
 	// visit marks in seen what from reaches, except skip's objects, and
 	// appends them to reached.
 	visit := func(seen []bool, from []int, skip []bool) {
-		push := func(x int) {
+		var push func(x int)
+		push = func(x int) {
 			if !seen[x] && (skip == nil || !skip[x]) {
 				seen[x] = true
 				stack = append(stack, x)
 				reached = append(reached, x)
+				if y := a.pt.SameArray(x); y != x {
+					push(y) // a view reaches its array's elements
+				}
 			}
 		}
 		for _, o := range from {

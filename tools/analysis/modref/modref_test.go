@@ -334,3 +334,37 @@ func TestSiteUnionsRemembered(t *testing.T) {
 	}
 	t.Logf("%d sites, %d checked with a MOD set", len(pt.Graph.Sites), checked)
 }
+
+// TestAnyArrayOneLocation: an array Array.newInstance makes is one
+// location however it is seen (its views as array classes, pointsto's
+// anyarray.go): the write through a Box[] and the read through the
+// Object[] meet, in the callees and at their calls.
+func TestAnyArrayOneLocation(t *testing.T) {
+	p, pt, r := analyzeMain(t)
+	main := pkg + "Main."
+	b, err := p.Body(method(t, p, main+"made()[Ljava/lang/Object;"))
+	if err != nil || b == nil {
+		t.Fatalf("no body for made(): %v", err)
+	}
+	var at int32 = -1
+	for _, st := range b.Stmts {
+		if st.Op == summary.OpCall {
+			at = st.Site
+		}
+	}
+	want := []string{fmt.Sprintf("any array [Ljava/lang/Object; at %smade()[Ljava/lang/Object;@%d[]", main, at)}
+	if mod, _ := r.Method(method(t, p, main+"writesView([Ljava/lang/Object;)V")); !slices.Equal(names(r, mod), want) {
+		t.Errorf("MOD(writesView) = %q, want %q", names(r, mod), want)
+	}
+	if _, use := r.Method(method(t, p, main+"readsRaw([Ljava/lang/Object;)Ljava/lang/Object;")); !slices.Equal(names(r, use), want) {
+		t.Errorf("USE(readsRaw) = %q, want %q", names(r, use), want)
+	}
+	// At the calls in anyArray(), which holds only the Object[].
+	g := pt.Graph
+	if mod, _ := r.Site(site(t, g, main+"anyArray()V", main+"writesView([Ljava/lang/Object;)V")); !slices.Equal(names(r, mod), want) {
+		t.Errorf("MOD at the call of writesView = %q, want %q", names(r, mod), want)
+	}
+	if _, use := r.Site(site(t, g, main+"anyArray()V", main+"readsRaw([Ljava/lang/Object;)Ljava/lang/Object;")); !slices.Equal(names(r, use), want) {
+		t.Errorf("USE at the call of readsRaw = %q, want %q", names(r, use), want)
+	}
+}

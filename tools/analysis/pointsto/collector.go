@@ -28,7 +28,7 @@ func (s *solver) gcObject(o int32, c *hierarchy.Class) {
 		if ref := s.h.Lookup("java/lang/ref/Reference"); ref != nil && c != ref && s.h.IsAssignable(c, ref) {
 			f |= gcReference
 		}
-		if reach.Finalizable(s.h, s.p.Body, c) && !s.p.IsPlaceholder(c) { // reach/collector.go says why
+		if reach.Finalizable(s.p, c) {
 			f |= gcFinalizable
 		}
 		s.gcFlags[c.ID] = f

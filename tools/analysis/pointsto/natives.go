@@ -59,6 +59,8 @@ func modelled(k string) bool {
 		return true
 	case setCurrentThread, currentCarrierThread, unblockVirtual, reach.PendingList:
 		return true
+	case arrayNewArray, arrayMultiNewArray: // at the calls of Array.newInstance (anyarray.go)
+		return true
 	case objectClone, arraycopy, unsafeGet, unsafeGetVolatile, unsafePut, unsafePutVolatile, unsafeCAS, unsafeCAE:
 		return true
 	}

@@ -34,7 +34,9 @@
 // dispatchUncaughtException, then exit(); a native doPrivileged runs its
 // action); and, as an array's clone,
 // Arrays.copyOf(T[], int) and copyOfRange(T[], int, int), whose copies
-// Array.newInstance makes; Enum.valueOf, which returns the constants of
+// Array.newInstance makes; the other arrays Array.newInstance makes, of a
+// class no Class object tells, as arrays that a type filter of an array
+// class sees as that class (anyarray.go); Enum.valueOf, which returns the constants of
 // the enum named (enums.go); the enum universes of EnumSet, EnumMap and
 // Class.getEnumConstants, whose getEnumConstantsShared calls values()
 // reflectively (reach/enums.go); the garbage collector, whose pending

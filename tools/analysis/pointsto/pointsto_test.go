@@ -116,11 +116,14 @@ func TestHandChecked(t *testing.T) {
 		{"Main$Handler.uncaughtException(Ljava/lang/Thread;Ljava/lang/Throwable;)V", sound},
 		{"Main.collected()Ljava/lang/String;", sound},
 		{"Main$Finalized.finalize()V", sound},
+		{"Main.reflectiveArray()Ljava/lang/String;", pkg + "Main$Pup.sound()Ljava/lang/String;"},
+		{"Main.typedCopy()Ljava/lang/String;", pkg + "Main$Colt.sound()Ljava/lang/String;"},
+		{"Main.nestedArray()Ljava/lang/String;", pkg + "Main$Calf.sound()Ljava/lang/String;"},
 	}
 	want := [][]string{{"Dog"}, {"Cat", "Dog"}, {"Cow"}, {"Cat"}, {"Dog"}, {"Cow"}, {"Cow"}, {"Cat"}, {"Dog"}, {"Horse"},
 		{"Cat", "Cow", "Dog", "Horse", "Sheep"}, {"Lamb"}, {"Walker"}, {"Horse"}, {"Horse"}, nil, {"Kid"}, {"Tone$1", "Tone$2"}, {"Tone$1", "Tone$2"},
 		{"Mode$1", "Mode$2"}, {"Tone$1", "Tone$2"}, {"Horse"},
-		{"Cow"}, {"Dog"}}
+		{"Cow"}, {"Dog"}, {"Pup"}, {"Colt"}, {"Calf"}}
 	// Each case exactly without the reflective model, and with it (the
 	// reflective case's objects come from it); with it, the others at
 	// least: the model's objects reach much of the JDK (JNDI, RMI) and,

@@ -67,7 +67,8 @@ func shapeReceivers(t *testing.T, g *callgraph.Graph, m string, n int) []string 
 // TestReflectionLog: each reflective API a TamiFlex log names gives the
 // points-to analyses the receivers the program had at run time, and RTA
 // and CHA the methods; without the log those calls have no receivers and
-// the methods are not reached.
+// the methods are not reached, but for the array Array.newInstance makes,
+// which the analysis models without a log (anyarray.go).
 func TestReflectionLog(t *testing.T) {
 	if _, err := exec.LookPath("javac"); err != nil {
 		t.Skip("SKIP: javac not found")
@@ -119,7 +120,13 @@ func TestReflectionLog(t *testing.T) {
 				if withLog && !slices.Contains(got, c.want) {
 					t.Errorf("%s: %s call %d: receivers %q, want %s among them", res.Graph.Analysis, c.method, c.n, got, c.want)
 				}
-				if !withLog && len(got) > 0 && c.method != "Main$Hexagon.name()Ljava/lang/String;" {
+				switch {
+				case withLog || c.method == "Main$Hexagon.name()Ljava/lang/String;":
+				case c.method == "Main.array()Ljava/lang/String;": // anyarray.go models it without the log
+					if !slices.Contains(got, c.want) {
+						t.Errorf("%s without the log: %s call %d: receivers %q, want %s among them", res.Graph.Analysis, c.method, c.n, got, c.want)
+					}
+				case len(got) > 0:
 					t.Errorf("%s without the log: %s call %d: receivers %q, want none", res.Graph.Analysis, c.method, c.n, got)
 				}
 			}

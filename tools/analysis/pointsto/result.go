@@ -55,12 +55,21 @@ type Object struct {
 	// java/lang/reflect/Proxy), or the argument array that proxy passes
 	// to its handlers' invoke (Class is Object[]; proxy.go).
 	Proxy bool
+	// AnyArray marks an array of a class the analysis does not know,
+	// which Array.newInstance (or a typed Arrays.copyOf) makes at Method's
+	// Site (AND_f; anyarray.go): Class is Object[], or the array class of
+	// its view as one.
+	AnyArray bool
 }
 
 // String names the object stably across modes: "C.m(D)@site",
 // "C.m(D)@site[level]", "const C" or "class C".
 func (o Object) String() string {
 	switch {
+	case o.AnyArray && o.Method != nil:
+		return fmt.Sprintf("any array %s at %s@%d", o.Class.Name, o.Method.Key(), o.Site)
+	case o.AnyArray:
+		return "any array " + o.Class.Name
 	case o.Proxy && o.Class.IsArray():
 		return fmt.Sprintf("proxy arguments at %s@%d", o.Method.Key(), o.Site)
 	case o.Proxy:
@@ -93,6 +102,13 @@ func (r *Result) Object(o int) Object {
 		x.Reflective, x.Method, x.Level = true, r.s.h.Method(k.method), 0
 	case k.level == proxyLevel || k.level == proxyArgsLevel: // proxy.go
 		x.Proxy, x.Method, x.Level = true, r.s.h.Method(k.method), 0
+	case k.level == anyArrayLevel || k.level == anyViewLevel: // anyarray.go
+		x.AnyArray, x.Level = true, 0
+		if k.method >= 0 {
+			x.Method = r.s.h.Method(k.method)
+		} else {
+			x.Site = 0
+		}
 	case k.method >= 0:
 		x.Method = r.s.h.Method(k.method)
 	case k.level < 0:
@@ -106,6 +122,11 @@ func (r *Result) Object(o int) Object {
 	}
 	return x
 }
+
+// SameArray returns the object whose elements are o's: for the view of an
+// array of unknown class as an array class, the array (anyarray.go; one
+// array seen as several classes), else o itself.
+func (r *Result) SameArray(o int) int { return int(r.s.anyArrayOf(int32(o))) }
 
 // Reached reports whether m is reachable (its variables have sets).
 func (r *Result) Reached(m *hierarchy.Method) bool {

@@ -116,6 +116,13 @@ func (s *solver) addDelta(n int32, d *bitset) {
 // of n (from plus d). It reports whether the successor then shares cur.
 func (s *solver) flowDelta(n int32, d, from, cur *bitset, e edge) bool {
 	m := s.find(e.to)
+	var pass *bitset
+	if e.filter >= 0 {
+		pass = s.passing(e.filter)
+		if len(s.anyInfos) > 0 { // anyarray.go
+			s.anyArrayViews(d, pass, e.filter, m)
+		}
+	}
 	if m == n {
 		return false
 	}
@@ -125,10 +132,6 @@ func (s *solver) flowDelta(n int32, d, from, cur *bitset, e edge) bool {
 	}
 	if s.nodes[m].delta == d || s.nodes[m].absorbed == d {
 		return false // m has d already
-	}
-	var pass *bitset
-	if e.filter >= 0 {
-		pass = s.passing(e.filter)
 	}
 	if pm == from && (pass == nil || d.subsetOf(pass)) {
 		// m held what n had propagated, so every object of d is new to m.
@@ -159,13 +162,19 @@ func (s *solver) flowAll(from, to, filter int32) {
 	if cur.IsEmpty() {
 		return
 	}
-	pm := s.nodes[to].pts
-	if pm == cur {
-		return
-	}
 	var pass *bitset
 	if filter >= 0 {
 		pass = s.passing(filter)
+		if len(s.anyInfos) > 0 { // anyarray.go
+			s.anyArrayViews(cur, pass, filter, to)
+		}
+	}
+	if from == to {
+		return
+	}
+	pm := s.nodes[to].pts
+	if pm == cur {
+		return
 	}
 	if pm.IsEmpty() && (pass == nil || cur.subsetOf(pass)) {
 		s.share(to, cur)

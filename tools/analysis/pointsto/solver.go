@@ -103,6 +103,13 @@ type solver struct {
 	serial   *serialState         // serialization's model (serial.go)
 	log      *reach.Log           // Options.Log
 	threads  int32                // threadsNode, -1 until needed
+	// The arrays of unknown class and their views (anyarray.go): their
+	// info index by object id (-1: other objects; up to the last one) and
+	// bitmap, the infos; anyArrayViews' scratch and count of calls.
+	anySlot, viewBuf []int32
+	anyWords         []uint64
+	anyInfos         []anyInfo
+	anyEvent         uint64
 	// The collector's model (collector.go): its nodes (-1 until needed),
 	// flags by class id, and whether a warm start is being restored (its
 	// objects were handed over when it was made).
@@ -284,7 +291,7 @@ func (s *solver) addEdge(from, to int32, filter *hierarchy.Class) {
 		return
 	}
 	from, to = s.find(from), s.find(to)
-	if from == to {
+	if from == to && !isArrayClass(filter) { // anyarray.go: a view's filter applies on a loop too
 		return
 	}
 	e := edge{to, s.filterIndex(filter)}
@@ -305,7 +312,7 @@ func (s *solver) addEdgeOnce(from, to int32, filter *hierarchy.Class) {
 		return
 	}
 	from, to = s.find(from), s.find(to)
-	if from == to {
+	if from == to && !isArrayClass(filter) { // anyarray.go: a view's filter applies on a loop too
 		return
 	}
 	e := edge{to, s.filterIndex(filter)}
@@ -769,6 +776,10 @@ func (s *solver) bindNew(st *site, t *hierarchy.Method) *method {
 			s.arrayCopy(st)
 		case t.HasKey(enumValueOf): // enums.go
 			s.enumValueOfCall(st)
+		case t.HasKey(arrayNewInstance) || t.HasKey(arrayNewInstanceDims): // anyarray.go
+			s.newArrayCall(st, t.HasKey(arrayNewInstanceDims))
+		case isTypedCopy(t):
+			s.typedCopy(st)
 		}
 	}
 	if t.IsNative() {

@@ -304,7 +304,7 @@ func (r *warmReader) state() {
 		if kc := w.ObjKeys[4*i+3]; kc >= 0 {
 			k.class = r.classes[kc].ID
 		}
-		s.objectFor(k, c)
+		s.restoreAny(s.objectFor(k, c), k) // anyarray.go
 	}
 	// The nodes are the template's (warm_template.go), with a quarter
 	// more room for what a client adds (CUP 8 k nodes, javacc 27 k under

@@ -2,7 +2,7 @@ package reach
 
 import (
 	"github.com/rules-fragment/rules_fragment/tools/hierarchy"
-	"github.com/rules-fragment/rules_fragment/tools/summary"
+	"github.com/rules-fragment/rules_fragment/tools/link"
 )
 
 // What the garbage collector starts (the JVM's side of java.lang.ref, JDK 9
@@ -49,12 +49,13 @@ func FinalizerRegister(h *hierarchy.Hierarchy) *hierarchy.Method {
 	return nil
 }
 
-// Finalizable reports whether the JVM registers the objects of class c for
-// finalization: the finalize() it selects for c is not Object's and has
-// statements (body reads bodies).
-func Finalizable(h *hierarchy.Hierarchy, body func(*hierarchy.Method) (*summary.Body, error), c *hierarchy.Class) bool {
+// Finalizable reports whether the JVM registers the objects of class c of
+// program p for finalization: the finalize() it selects for c is not
+// Object's and has statements, and c is not a placeholder client class.
+func Finalizable(p *link.Program, c *hierarchy.Class) bool {
+	h := p.Hierarchy
 	obj := h.Object()
-	if c == nil || obj == nil || c == obj || c.IsArray() || c.IsInterface() {
+	if c == nil || obj == nil || c == obj || c.IsArray() || c.IsInterface() || p.IsPlaceholder(c) {
 		return false
 	}
 	fin := obj.DeclaredMethod("finalize", "()V")
@@ -65,6 +66,6 @@ func Finalizable(h *hierarchy.Hierarchy, body func(*hierarchy.Method) (*summary.
 	if !o.OK() || m == nil || m == fin || m.IsAbstract() {
 		return false
 	}
-	b, err := body(m)
+	b, err := p.Body(m)
 	return err == nil && b != nil && len(b.Stmts) > 0
 }

@@ -89,9 +89,6 @@ func (u *Universes) inited(c *hierarchy.Class) {
 
 // Literal records a reached class literal naming c.
 func (u *Universes) Literal(c *hierarchy.Class) {
-	if c == nil {
-		return
-	}
 	switch {
 	case !IsEnumType(c):
 	case u.active:

@@ -284,7 +284,7 @@ func (e *engine) instantiate(c *hierarchy.Class) {
 	for _, k := range e.serial {
 		e.serialCallbacks(k, c)
 	}
-	if Finalizable(e.h, e.p.Body, c) && !e.p.IsPlaceholder(c) { // collector.go
+	if Finalizable(e.p, c) { // collector.go
 		if reg := FinalizerRegister(e.h); reg != nil {
 			e.init.Init(reg.Class)
 			e.reach(reg)

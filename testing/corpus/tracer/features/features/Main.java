@@ -17,7 +17,8 @@ import java.util.stream.*;
  * CompletableFuture on other threads, atomics and concurrent collections,
  * iterators in for-each, try-with-resources, records' generated methods,
  * enums (EnumSet and EnumMap too), default methods, anonymous and inner classes, a visitor,
- * thread-locals, exceptions (uncaught ones too), finalize() and a Cleaner's action, reflection's objects, serialization.
+ * thread-locals, exceptions (uncaught ones too), finalize() and a Cleaner's action, reflection's objects, serialization,
+ * arrays that Array.newInstance makes.
  */
 public final class Main {
   record Point(int x, int y) implements Comparable<Point> {
@@ -133,6 +134,16 @@ public final class Main {
     @Override public String toString() { return "finalized"; }
   }
 
+  // An array of the class a Class object names (Array.newInstance), as
+  // generic helpers make them.
+  @SuppressWarnings("unchecked")
+  static <T> T[] grow(T[] a, T x) {
+    T[] r = (T[]) java.lang.reflect.Array.newInstance(a.getClass().getComponentType(), a.length + 1);
+    System.arraycopy(a, 0, r, 0, a.length);
+    r[a.length] = x;
+    return r;
+  }
+
   static final ThreadLocal<StringBuilder> BUF = ThreadLocal.withInitial(() -> new StringBuilder("tl"));
 
   // Scheduled executors, Timer, atomics, concurrent queues and maps, the
@@ -245,6 +256,11 @@ public final class Main {
     ps.forEach(p -> out.append(p.y()));
     BiFunction<Integer, Integer, Integer> max = Math::max;
     out.append(max.apply(3, 9));
+    // Arrays of a class only a Class object names: a generic helper's, a
+    // typed copy of an Object[].
+    for (Shape s : grow(new Shape[] {new Square(8)}, new Square(9))) out.append(s.area());
+    Shape[] copied = Arrays.copyOf(new Object[] {new Square(10)}, 1, Shape[].class);
+    out.append(copied[0].describe());
     out.append(concurrency());
     out.append(Language.run());
     out.append(Proxies.run());

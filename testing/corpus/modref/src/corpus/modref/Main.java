@@ -109,6 +109,28 @@ public class Main {
         System.arraycopy(a, 0, b, 0, 1);
     }
 
+    // An array of unknown class (Array.newInstance): written through a
+    // cast to Box[], read as the Object[] it was made as. One array, one
+    // location: MOD(writesView) and USE(readsRaw) name the same elements.
+    static Object[] made() {
+        return (Object[]) java.lang.reflect.Array.newInstance(Box.class, 1);
+    }
+
+    static void writesView(Object[] raw) {
+        Box[] boxes = (Box[]) raw;
+        boxes[0] = null;
+    }
+
+    static Object readsRaw(Object[] raw) {
+        return raw[0];
+    }
+
+    static void anyArray() {
+        Object[] raw = made();
+        writesView(raw);
+        readsRaw(raw);
+    }
+
     // A thread's run() runs through the native Thread.start0: MOD of
     // thread() contains thread:A2.n.
     static final class Worker extends Thread {
@@ -211,6 +233,7 @@ public class Main {
         virtual();
         onlySq();
         copy();
+        anyArray();
         thread();
         cloned();
         initialised();

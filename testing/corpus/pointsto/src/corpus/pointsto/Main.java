@@ -141,6 +141,46 @@ public class Main {
         String sound() { return "kid"; }
     }
 
+    // Arrays of a class the analysis does not know (Array.newInstance's):
+    // a generic helper's, filled by System.arraycopy; a typed copy of an
+    // Object[]; nested arrays. Each is seen as its caller's array class.
+    @SuppressWarnings("unchecked")
+    static <T> T[] grown(T[] a, T x) {
+        T[] r = (T[]) java.lang.reflect.Array.newInstance(a.getClass().getComponentType(), a.length + 1);
+        System.arraycopy(a, 0, r, 0, a.length);
+        r[a.length] = x;
+        return r;
+    }
+
+    static String reflectiveArray() {
+        Pup[] a = grown(new Pup[0], new Pup());
+        return a[0].sound();
+    }
+
+    static String typedCopy() {
+        Object[] os = {new Colt()};
+        Colt[] a = java.util.Arrays.copyOf(os, 1, Colt[].class);
+        return a[0].sound();
+    }
+
+    static String nestedArray() {
+        Calf[][] a = (Calf[][]) java.lang.reflect.Array.newInstance(Calf.class, 1, 1);
+        a[0][0] = new Calf();
+        return a[0][0].sound();
+    }
+
+    static final class Pup {
+        String sound() { return "yip"; }
+    }
+
+    static final class Colt {
+        String sound() { return "neigh"; }
+    }
+
+    static final class Calf {
+        String sound() { return "moo"; }
+    }
+
     // Enum.valueOf finds the constant through values(), called by
     // reflection: the constants of the enum named (by its valueOf, or by
     // the cast of Enum.valueOf's result).
@@ -420,6 +460,9 @@ public class Main {
         cloned();
         arrayCloned();
         arrayCopied();
+        reflectiveArray();
+        typedCopy();
+        nestedArray();
         enumNamed("LOW");
         enumCast("HIGH");
         enumSet();
