@@ -17,7 +17,8 @@ import (
 // enums' generated methods, default methods, a visitor, thread-locals,
 // serialization's private writeObject and readObject, arrays that
 // Array.newInstance makes (a generic helper's, a typed Arrays.copyOf),
-// method references and lambdas; and (Language.java) the language's own dispatch paths:
+// handlers of exceptions the JVM throws itself, method references and
+// lambdas; and (Language.java) the language's own dispatch paths:
 // default methods and Interface.super calls, nestmates, bridge methods,
 // sealed records with patterns, switches on strings and enums, local and
 // anonymous classes; and (Proxies.java) a dynamic proxy whose handler calls

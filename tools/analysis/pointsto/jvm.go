@@ -34,6 +34,13 @@ import (
 //     that class literals use too), and that object's classLoader field,
 //     which only the VM sets, holds the application and platform class
 //     loaders.
+//   - The exceptions the JVM throws itself (reach.ImplicitExceptions:
+//     NullPointerException, ArrayIndexOutOfBoundsException,
+//     ArithmeticException, ClassCastException, StackOverflowError, ...):
+//     every handler whose type admits one gets the JVM's object of it, and
+//     so does a thread's uncaught exception dispatch. Any instruction of a
+//     try block, or of a callee, may throw them; before, a handler's
+//     e.getMessage() on a division by zero had no receiver.
 //   - The objects the JVM makes, and constants, have in their fields what
 //     the JVM stores there (jvmFields): reflection's Method, Field and
 //     Constructor objects their names and parameter types, the Class
@@ -96,6 +103,24 @@ func (s *solver) jvmFacts(roots []*hierarchy.Method) {
 		if l.IsStatic() && (l.Name == "APP_LOADER" || l.Name == "PLATFORM_LOADER") {
 			s.init.Init(loaders)
 			s.addEdge(s.staticNode(l), dst, nil)
+		}
+	}
+}
+
+// implicitExceptions adds to node n the JVM's objects of the exceptions it
+// throws itself (reach.ImplicitExceptions) that pass filter t (nil: all):
+// a handler, flow-insensitively, may catch them from any instruction of
+// its try block or any callee.
+func (s *solver) implicitExceptions(n int32, t *hierarchy.Class) {
+	if n < 0 {
+		return
+	}
+	if s.implicitExc == nil {
+		s.implicitExc = reach.ImplicitExceptions(s.h)
+	}
+	for _, c := range s.implicitExc {
+		if t == nil || s.h.IsSubclass(c, t) {
+			s.seed(n, s.jvmObject(c))
 		}
 	}
 }

@@ -164,6 +164,7 @@ func (s *solver) modelCall(at *site, recv int32, ic reach.Implicit, dst int32) {
 		targets: map[int32]bool{}}
 	if ic.Thrown {
 		x.args = []int32{at.caller.exc}
+		s.implicitExceptions(at.caller.exc, nil) // what the JVM throws in run() too
 	}
 	s.addSite(x)
 	s.addVirtual(recv, x)

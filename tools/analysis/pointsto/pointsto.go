@@ -44,7 +44,9 @@
 // classes with a finalize() for finalization (collector.go). What the JVM does around main is
 // modelled in jvm.go (start-up roots System.initPhase1 and initPhase3,
 // main's String arguments, the launcher's object of a class with an
-// instance main, the class loaders of Class objects);
+// instance main, the class loaders of Class objects, the exceptions the
+// JVM throws itself, which every handler whose type admits them catches
+// and a thread's uncaught exception dispatch gets);
 // reflective construction (Class.newInstance, Constructor.newInstance)
 // by the casts of its result, opt-in (reflect.go); the reflective calls a
 // reflection log records, as TamiFlex-based analyses resolve them
@@ -54,9 +56,8 @@
 // ServiceLoader instantiates for a class literal (services.go). What is
 // reached but not modelled is listed in Graph.Unmodelled: other natives
 // returning references, reflective construction left out, services that
-// are not class literals; the JVM's own exceptions
-// and invokedynamic other than lambdas and string concatenation are not
-// modelled either. testing/oracle/soundness_test.go checks the call
+// are not class literals; the JVM's linkage errors and invokedynamic
+// other than lambdas and string concatenation are not modelled either. testing/oracle/soundness_test.go checks the call
 // graphs against runtime traces of the five programs.
 //
 // The solver (seed 000 §6.3 and anchors.md's lessons of go/pointer)
@@ -187,6 +188,9 @@ func (s *solver) start(roots []*hierarchy.Method) {
 		s.reach(m)
 	}
 	for _, c := range reach.StartupClasses(s.h) {
+		s.init.Init(c)
+	}
+	for _, c := range reach.ImplicitExceptions(s.h) {
 		s.init.Init(c)
 	}
 	s.jvmFacts(roots)

@@ -162,6 +162,22 @@ func TestHandChecked(t *testing.T) {
 			}
 		}
 	}
+	// Exceptions the JVM throws itself (jvm.go): a handler gets the JVM's
+	// object of those its type admits.
+	for _, perClass := range []bool{false, true} {
+		res, err := pointsto.Analyze(p, roots, pointsto.Options{PerClass: perClass})
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, c := range []struct{ method, class string }{
+			{"Main.indexOut([I)Ljava/lang/String;", "java/lang/ArrayIndexOutOfBoundsException"},
+			{"Main.overflow()Ljava/lang/String;", "java/lang/StackOverflowError"},
+		} {
+			if got := receivers(t, res.Graph, c.method, c.class+".getMessage()Ljava/lang/String;"); !slices.Equal(got, []string{c.class}) {
+				t.Errorf("%s %s: receivers %q, want %s", res.Graph.Analysis, c.method, got, c.class)
+			}
+		}
+	}
 	// The enum universes: getEnumConstantsShared's Method.invoke lists the
 	// values() it calls (so MOD/USE follows them).
 	for _, perClass := range []bool{false, true} {

@@ -110,6 +110,9 @@ type solver struct {
 	anyWords         []uint64
 	anyInfos         []anyInfo
 	anyEvent         uint64
+	// implicitExc are the classes of the exceptions the JVM throws
+	// itself (jvm.go), found on first use.
+	implicitExc []*hierarchy.Class
 	// The collector's model (collector.go): its nodes (-1 until needed),
 	// flags by class id, and whether a warm start is being restored (its
 	// objects were handed over when it was made).

@@ -117,6 +117,7 @@ func (s *solver) visit(mi *method) error {
 				t = filterFor(s.sym.Class(st.Ref))
 			}
 			s.addEdge(mi.exc, v(st.Dst), t)
+			s.implicitExceptions(v(st.Dst), t) // jvm.go
 		}
 	}
 	if refl == nil {

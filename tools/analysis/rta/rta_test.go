@@ -132,6 +132,29 @@ func TestFinalizers(t *testing.T) {
 	}
 }
 
+// overflowSrc catches the StackOverflowError the JVM throws, which no
+// bytecode allocates: RTA instantiates the exceptions the JVM throws
+// itself (reach.ImplicitExceptions).
+const overflowSrc = `package rtatest;
+public class Main {
+    static int depth(int n) { return depth(n + 1) + 1; }
+    public static void main(String[] args) {
+        try { depth(0); } catch (StackOverflowError e) { System.out.println(e.getMessage()); }
+    }
+}
+`
+
+func TestImplicitExceptions(t *testing.T) {
+	p := load(t, overflowSrc)
+	defer p.Close()
+	g, err := rta.Analyze(p, p.MainMethods(), rta.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	checkReceivers(t, g, "rtatest/Main.main([Ljava/lang/String;)V", "java/lang/StackOverflowError.getMessage()Ljava/lang/String;",
+		[]string{"java/lang/StackOverflowError"})
+}
+
 // load compiles src (class rtatest.Main) and links it with the JDK 17
 // runtime.
 func load(t *testing.T, src string) *link.Program {

@@ -7,7 +7,8 @@
 //
 // The engine is deterministic by construction: a FIFO worklist, lists in
 // discovery order, no iteration over maps; results are sorted by name.
-// Every run reaches the JVM's start-up roots (startup.go); warm.go saves
+// Every run reaches the JVM's start-up roots and instantiates the
+// exceptions the JVM throws itself (startup.go); warm.go saves
 // the engine at their fixpoint and restores it (package warmstart).
 // What the JDK does reflectively is modelled where it is reached: dynamic
 // proxies (proxy.go), serialization's callbacks (serial.go), ServiceLoader
@@ -137,6 +138,10 @@ func (e *engine) start(roots []*hierarchy.Method) {
 	}
 	for _, c := range StartupClasses(e.h) {
 		e.init.Init(c)
+	}
+	for _, c := range ImplicitExceptions(e.h) {
+		e.init.Init(c)
+		e.instantiate(c)
 	}
 }
 

@@ -30,6 +30,38 @@ var startupClasses = []string{
 	"java/lang/IllegalMonitorStateException", "java/lang/IllegalArgumentException",
 }
 
+// implicitExceptions are the exceptions the JVM throws itself, with no
+// athrow (JVMS §2.10, §6.5): the instructions' (a null receiver or array,
+// an index out of bounds, an array store of the wrong class, an integer
+// division by zero, a failed checkcast, a negative array size, an
+// unowned monitor) and the virtual machine errors it may throw anywhere
+// (§6.3). Linkage errors are left out: they come from classes missing at
+// run time, which a linked program has.
+var implicitExceptions = []string{
+	"java/lang/NullPointerException", "java/lang/ArrayIndexOutOfBoundsException", "java/lang/ArrayStoreException",
+	"java/lang/ArithmeticException", "java/lang/ClassCastException", "java/lang/NegativeArraySizeException",
+	"java/lang/IllegalMonitorStateException", "java/lang/OutOfMemoryError", "java/lang/StackOverflowError",
+}
+
+// ImplicitExceptions returns the classes of h's runtime whose objects the
+// JVM throws itself (none if the JDK is not linked). RTA instantiates them
+// at start-up; the points-to analyses hand the JVM's object of each to
+// every handler whose type admits it and to a thread's uncaught exception
+// dispatch: a handler's calls on a NullPointerException had no receiver
+// before.
+func ImplicitExceptions(h *hierarchy.Hierarchy) []*hierarchy.Class {
+	if len(StartupRoots(h)) == 0 {
+		return nil
+	}
+	var out []*hierarchy.Class
+	for _, name := range implicitExceptions {
+		if c := h.Lookup(name); c != nil {
+			out = append(out, c)
+		}
+	}
+	return out
+}
+
 // StartupClasses returns the classes of h's runtime the JVM initialises
 // while it starts (none if the JDK is not linked). Every analysis
 // initialises them with the start-up roots.

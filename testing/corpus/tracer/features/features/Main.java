@@ -18,7 +18,7 @@ import java.util.stream.*;
  * iterators in for-each, try-with-resources, records' generated methods,
  * enums (EnumSet and EnumMap too), default methods, anonymous and inner classes, a visitor,
  * thread-locals, exceptions (uncaught ones too), finalize() and a Cleaner's action, reflection's objects, serialization,
- * arrays that Array.newInstance makes.
+ * arrays that Array.newInstance makes, exceptions the JVM throws itself.
  */
 public final class Main {
   record Point(int x, int y) implements Comparable<Point> {
@@ -144,6 +144,16 @@ public final class Main {
     return r;
   }
 
+  // Handlers of exceptions the JVM throws itself, in methods of their own:
+  // main's handlers also get what the JDK methods it calls throw.
+  static int element(int[] a, int i) {
+    try { return a[i]; } catch (ArrayIndexOutOfBoundsException e) { return e.getMessage().length(); }
+  }
+
+  static int quotient(int a, int b) {
+    try { return a / b; } catch (ArithmeticException e) { return e.getLocalizedMessage().length(); }
+  }
+
   static final ThreadLocal<StringBuilder> BUF = ThreadLocal.withInitial(() -> new StringBuilder("tl"));
 
   // Scheduled executors, Timer, atomics, concurrent queues and maps, the
@@ -261,6 +271,8 @@ public final class Main {
     for (Shape s : grow(new Shape[] {new Square(8)}, new Square(9))) out.append(s.area());
     Shape[] copied = Arrays.copyOf(new Object[] {new Square(10)}, 1, Shape[].class);
     out.append(copied[0].describe());
+    // Exceptions the JVM throws itself, with no athrow.
+    out.append(element(new int[1], 1)).append(quotient(sum, copied.length - 1));
     out.append(concurrency());
     out.append(Language.run());
     out.append(Proxies.run());

@@ -169,6 +169,28 @@ public class Main {
         return a[0][0].sound();
     }
 
+    // Exceptions the JVM throws itself, with no athrow: a handler's calls
+    // on them have receivers.
+    static String indexOut(int[] a) {
+        try {
+            return "" + a[5];
+        } catch (ArrayIndexOutOfBoundsException e) {
+            return e.getMessage();
+        }
+    }
+
+    static int depth(int n) {
+        return depth(n + 1) + 1;
+    }
+
+    static String overflow() {
+        try {
+            return "" + depth(0);
+        } catch (StackOverflowError e) {
+            return e.getMessage();
+        }
+    }
+
     static final class Pup {
         String sound() { return "yip"; }
     }
@@ -463,6 +485,8 @@ public class Main {
         reflectiveArray();
         typedCopy();
         nestedArray();
+        indexOut(new int[1]);
+        overflow();
         enumNamed("LOW");
         enumCast("HIGH");
         enumSet();
