@@ -36,8 +36,8 @@
 // Arrays.copyOf(T[], int) and copyOfRange(T[], int, int), whose copies
 // Array.newInstance makes; the other arrays Array.newInstance makes, of a
 // class no Class object tells, as arrays that a type filter of an array
-// class sees as that class (anyarray.go); Enum.valueOf, which returns the constants of
-// the enum named (enums.go); the enum universes of EnumSet, EnumMap and
+// class sees as that class (anyarray.go); Enum.valueOf, which returns the
+// constants of the enum named (enums.go); the enum universes of EnumSet, EnumMap and
 // Class.getEnumConstants, whose getEnumConstantsShared calls values()
 // reflectively (reach/enums.go); the garbage collector, whose pending
 // list holds every Reference object and which registers the objects of
@@ -57,8 +57,9 @@
 // reached but not modelled is listed in Graph.Unmodelled: other natives
 // returning references, reflective construction left out, services that
 // are not class literals; the JVM's linkage errors and invokedynamic
-// other than lambdas and string concatenation are not modelled either. testing/oracle/soundness_test.go checks the call
-// graphs against runtime traces of the five programs.
+// other than lambdas and string concatenation are not modelled either.
+// testing/oracle/soundness_test.go checks the call graphs against runtime
+// traces of the five programs.
 //
 // The solver (seed 000 §6.3 and anchors.md's lessons of go/pointer)
 // propagates differences: a node passes on only the objects it gained
