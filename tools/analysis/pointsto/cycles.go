@@ -183,7 +183,7 @@ func (s *solver) dedupEdges(r int32, es []edge) []edge {
 	out := make([]edge, 0, len(es))
 	for _, e := range es {
 		e.to = s.find(e.to)
-		if e.to == r && (e.filter < 0 || !s.filters[e.filter].class.IsArray()) || seen[e] { // anyarray.go keeps loops of array filters
+		if e.to == r && (e.filter < 0 || !isArrayClass(s.filters[e.filter].class)) || seen[e] { // anyarray.go keeps loops of array filters
 			continue
 		}
 		seen[e] = true
