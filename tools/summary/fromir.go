@@ -26,6 +26,7 @@ func FromIR(m *ir.Method, p *Pool) *Body {
 	}
 	st := make([]Stmt, 0, len(m.Stmts)/2)
 	add := func(s Stmt) { st = append(st, s) }
+	var hc *handleConsts
 	for i, s := range m.Stmts {
 		switch s := s.(type) {
 		case *ir.Identity:
@@ -103,9 +104,23 @@ func FromIR(m *ir.Method, p *Pool) *Body {
 				add(Stmt{Op: OpArrayStore, Dst: -1, Src: f.val(s.Src), Base: base, Ref: -1})
 			}
 		case *ir.Invoke:
-			add(Stmt{Op: OpCall, Kind: uint8(s.Kind), Dst: f.v(s.Dst), Src: -1, Base: f.val(s.Recv),
+			dst, handle := f.v(s.Dst), ""
+			if s.Method.Class == LookupClass && dst >= 0 { // handles.go
+				if hc == nil {
+					hc = newHandleConsts(m)
+				}
+				handle = hc.handleOf(s)
+			}
+			call := Stmt{Op: OpCall, Kind: uint8(s.Kind), Dst: dst, Src: -1, Base: f.val(s.Recv),
 				Ref:  p.Method(s.Method.Class, s.Method.Name, s.Method.Desc, s.Method.Interface),
-				Site: s.Site, Line: s.Line, Args: f.args(s.Args)})
+				Site: s.Site, Line: s.Line, Args: f.args(s.Args)}
+			if handle != "" { // the handle stands for what the call returns
+				call.Dst = -1
+			}
+			add(call)
+			if handle != "" {
+				add(Stmt{Op: OpConst, Kind: ConstHandle, Dst: dst, Src: -1, Base: -1, Ref: p.String(handle)})
+			}
 		case *ir.InvokeDynamic:
 			bm := s.Bootstrap.Method
 			add(Stmt{Op: OpDynCall, Dst: f.v(s.Dst), Src: -1, Base: -1,

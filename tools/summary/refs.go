@@ -33,6 +33,12 @@ func ClassRefs(p *Pool, c *hierarchy.ClassSpec, bodies []*Body) []int32 {
 		literals := callsServiceLoader(p, b)
 		for i := range b.Stmts {
 			s := &b.Stmts[i]
+			if s.Op == OpConst && s.Kind == ConstHandle { // the class its methods are in
+				if _, class, _, ok := ParseHandleName(p.StringAt(s.Ref)); ok {
+					TypeClass(class, add)
+				}
+				continue
+			}
 			if s.Op == OpConst && s.Kind == ConstClass {
 				add("java/lang/Class")
 				if !literals {

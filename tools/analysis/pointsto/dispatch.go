@@ -32,6 +32,19 @@ func (s *solver) dispatchAll(st *site, objs []int32, src recvSource) bool {
 	if len(objs) == 0 {
 		return false
 	}
+	if len(s.handleIDs) > 0 && s.handleInvoke(st) { // handles.go
+		hs := s.handlesIn(objs)
+		shares := s.dispatchRest(st, objs, src)
+		for _, o := range hs {
+			s.handleCalls(st, o)
+		}
+		return shares
+	}
+	return s.dispatchRest(st, objs, src)
+}
+
+// dispatchRest is dispatchAll without the method handles' calls.
+func (s *solver) dispatchRest(st *site, objs []int32, src recvSource) bool {
 	if st.serial != nil { // serial.go
 		s.serialObjects(st.serial, objs)
 		return false

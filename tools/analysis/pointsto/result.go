@@ -6,6 +6,7 @@ import (
 	"github.com/rules-fragment/rules_fragment/tools/callgraph"
 	"github.com/rules-fragment/rules_fragment/tools/hierarchy"
 	"github.com/rules-fragment/rules_fragment/tools/reflog"
+	"github.com/rules-fragment/rules_fragment/tools/summary"
 )
 
 // ArrayElement is the field id of the elements of an array object (all
@@ -60,6 +61,10 @@ type Object struct {
 	// Site (AND_f; anyarray.go): Class is Object[], or the array class of
 	// its view as one.
 	AnyArray bool
+	// Handle names the method handle the object stands for
+	// (summary.HandleName; handles.go), or is "new" for the object a
+	// constructor handle makes at Method's Site.
+	Handle string
 }
 
 // String names the object stably across modes: "C.m(D)@site",
@@ -70,6 +75,10 @@ func (o Object) String() string {
 		return fmt.Sprintf("any array %s at %s@%d", o.Class.Name, o.Method.Key(), o.Site)
 	case o.AnyArray:
 		return "any array " + o.Class.Name
+	case o.Handle == "new":
+		return fmt.Sprintf("handle new %s at %s@%d", o.Class.Name, o.Method.Key(), o.Site)
+	case o.Handle != "":
+		return "method handle " + o.Handle
 	case o.Proxy && o.Class.IsArray():
 		return fmt.Sprintf("proxy arguments at %s@%d", o.Method.Key(), o.Site)
 	case o.Proxy:
@@ -109,6 +118,11 @@ func (r *Result) Object(o int) Object {
 		} else {
 			x.Site = 0
 		}
+	case k.level == handleLevel: // handles.go
+		m := r.s.h.Method(k.method)
+		x.Handle, x.Site, x.Level = summary.HandleName(byte(k.site), r.s.h.Class(k.class).Name, m.Name), 0, 0
+	case k.level == handleNewLevel:
+		x.Handle, x.Method, x.Level = "new", r.s.h.Method(k.method), 0
 	case k.method >= 0:
 		x.Method = r.s.h.Method(k.method)
 	case k.level < 0:

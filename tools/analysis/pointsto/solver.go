@@ -100,9 +100,17 @@ type solver struct {
 
 	proxies  map[int32]*proxyInfo // proxy objects (proxy.go)
 	proxyIDs []int32              // their ids, ascending
-	serial   *serialState         // serialization's model (serial.go)
-	log      *reach.Log           // Options.Log
-	threads  int32                // threadsNode, -1 until needed
+	// Method handles (handles.go): the handle objects and their ids
+	// (ascending), the calls made (invoke site, handle) and each invoke
+	// site's hidden sites; MethodHandle.
+	handles     map[int32]*reach.Handle
+	handleIDs   []int32
+	handleDone  map[[2]int32]bool
+	handleSites map[int32][]int32
+	mhClass     *hierarchy.Class
+	serial      *serialState // serialization's model (serial.go)
+	log         *reach.Log   // Options.Log
+	threads     int32        // threadsNode, -1 until needed
 	// The arrays of unknown class and their views (anyarray.go): their
 	// info index by object id (-1: other objects; up to the last one) and
 	// bitmap, the infos; anyArrayViews' scratch and count of calls.

@@ -53,6 +53,12 @@ func (s *solver) visit(mi *method) error {
 				o = inner
 			}
 		case summary.OpConst:
+			if st.Kind == summary.ConstHandle { // handles.go
+				if o := s.handleObject(st.Ref); o >= 0 {
+					s.seed(v(st.Dst), o)
+				}
+				continue
+			}
 			if st.Kind == summary.ConstClass { // Ref is the class named
 				if s.classClass == nil {
 					s.classClass = s.h.LookupOrPhantom("java/lang/Class")
@@ -227,6 +233,7 @@ func (s *solver) graph(roots []*hierarchy.Method) *callgraph.Graph {
 		}
 		ranks.SortMethods(x.cs.Targets)
 		s.proxyTargets(x, ranks)
+		s.handleTargets(x, ranks)
 		s.serialTargets(x, ranks)
 		s.enumTargets(x, ranks)
 		g.Sites = append(g.Sites, x.cs)

@@ -64,6 +64,9 @@ type Warm struct {
 	// Proxies: quadruples object, hidden site calling invoke (-1: none),
 	// invoke's result node, argument array object (proxy.go).
 	Proxies []int32
+	// Handles: triples invoke site, handle object, -1 (a call made) or
+	// invoke site, -1, hidden site (handles.go).
+	Handles []int32
 	// Services requested (strings) and the providers made, in order
 	// (classes; services.go).
 	Services         []int32
@@ -331,6 +334,7 @@ func (ww *warmWriter) write() {
 	w.Threads = s.threads
 	w.References, w.Finalizable = s.references, s.finalizable
 	s.checkpointProxies(w, siteIdx)
+	s.checkpointHandles(w, siteIdx)
 	s.checkpointServices(w, ww.NameWriter)
 	for _, c := range s.enums.Pending() {
 		w.EnumLiterals = append(w.EnumLiterals, ww.Class(c))

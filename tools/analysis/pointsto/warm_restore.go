@@ -125,6 +125,12 @@ func (r *warmReader) checkTables() error {
 			return bad("proxies")
 		}
 	}
+	for i := range w.Handles {
+		x := w.Handles[i]
+		if len(w.Handles)%3 != 0 || (i%3 == 0 && !in(x, nsites)) || (i%3 == 1 && !opt(x, no)) || (i%3 == 2 && !opt(x, nsites)) {
+			return bad("method handles")
+		}
+	}
 	if !all(w.EnumLiterals, func(x int32) bool { return in(x, nc) && reach.IsEnumType(r.classes[x]) }) {
 		return bad("enum literals")
 	}
@@ -360,6 +366,7 @@ func (r *warmReader) state() {
 		s.filters = append(s.filters, f)
 	}
 	s.restoreProxies(w) // before relinkFilters, which tests them
+	s.restoreHandles(w)
 	s.relinkFilters()
 	// The classes' first objects (w.FirstObj, checked above) are those of
 	// s.inst.objs, made as the objects were restored.

@@ -80,6 +80,7 @@ func (w *Warm) ints(c warmstart.Ints) {
 	c.Int(&w.Finalizable)
 	c.Int64(&w.NumEdges)
 	c.Slice(&w.Proxies)
+	c.Slice(&w.Handles)
 	c.Slice(&w.Services)
 	c.Slice(&w.ServiceProviders)
 	c.Slice(&w.EnumLiterals)

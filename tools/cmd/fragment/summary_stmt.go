@@ -31,6 +31,9 @@ func formatStmt(p *summary.Pool, s summary.Stmt) string {
 	case summary.OpNewArray:
 		return fmt.Sprintf("%s = newarray %s (%d dimensions)%s", v(s.Dst), str(s.Ref), s.Kind, at)
 	case summary.OpConst:
+		if s.Kind == summary.ConstHandle {
+			return fmt.Sprintf("%s = method handle %s", v(s.Dst), str(s.Ref))
+		}
 		return fmt.Sprintf("%s = const %s", v(s.Dst), str(s.Ref))
 	case summary.OpCopy:
 		return fmt.Sprintf("%s = %s", v(s.Dst), v(s.Src))

@@ -454,6 +454,10 @@ func (e *engine) visit(m *hierarchy.Method) error {
 				}
 			}
 		case summary.OpConst:
+			if s.Kind == summary.ConstHandle { // handles.go
+				e.handle(s.Ref)
+				continue
+			}
 			if s.Kind == summary.ConstClass { // Ref is the class named
 				if e.classClass == nil {
 					e.classClass = e.h.LookupOrPhantom("java/lang/Class")

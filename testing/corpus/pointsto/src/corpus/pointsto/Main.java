@@ -485,6 +485,7 @@ public class Main {
         reflectiveArray();
         typedCopy();
         nestedArray();
+        Handles.run();
         indexOut(new int[1]);
         overflow();
         enumNamed("LOW");

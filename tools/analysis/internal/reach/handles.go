@@ -1,0 +1,107 @@
+package reach
+
+import (
+	"slices"
+
+	"github.com/rules-fragment/rules_fragment/tools/hierarchy"
+	"github.com/rules-fragment/rules_fragment/tools/summary"
+)
+
+// Method handles (summary/handles.go): a lookup's find call with a class
+// literal and a constant name makes a handle of the methods of that name.
+// CHA and RTA reach them where the handle is made, as calls would: a
+// static or special handle's methods, a virtual handle's dispatched on
+// the class's instantiated subtypes, a constructor handle's class
+// instantiated. Their call graphs do not list the methods at the calls of
+// invokeExact (the points-to analyses do).
+
+// Handle is a resolved method handle: its kind (summary.Handle*), the
+// class the lookup names and the methods it may stand for (one per
+// descriptor, as resolution finds them).
+type Handle struct {
+	Kind    byte
+	Class   *hierarchy.Class
+	Methods []*hierarchy.Method
+}
+
+// ResolveHandle resolves handle name (summary.HandleName); ok is false
+// if it names no method.
+func ResolveHandle(h *hierarchy.Hierarchy, name string) (Handle, bool) {
+	k, class, mname, ok := summary.ParseHandleName(name)
+	if !ok {
+		return Handle{}, false
+	}
+	c := h.Lookup(class)
+	if c == nil || c.Phantom {
+		return Handle{}, false
+	}
+	t := Handle{Kind: k, Class: c}
+	var descs []string
+	add := func(m *hierarchy.Method) {
+		if m.Name != mname || slices.Contains(descs, m.Desc) || m.Class.Phantom {
+			return
+		}
+		switch {
+		case k == summary.HandleConstructor:
+		case m.Name == "<init>" || m.Name == "<clinit>":
+			return
+		case (k == summary.HandleStatic) != m.IsStatic():
+			return
+		}
+		descs = append(descs, m.Desc)
+		t.Methods = append(t.Methods, m)
+	}
+	for _, m := range c.Methods {
+		add(m)
+	}
+	if k != summary.HandleConstructor {
+		for _, s := range h.Supertypes(c) {
+			for _, m := range s.Methods {
+				add(m)
+			}
+		}
+	}
+	return t, len(t.Methods) > 0
+}
+
+// IsHandleInvoke reports whether m invokes a method handle on its
+// arguments: MethodHandle's invokeExact, invoke or invokeWithArguments.
+func IsHandleInvoke(m *hierarchy.Method) bool {
+	if m == nil || m.Class.Name != "java/lang/invoke/MethodHandle" {
+		return false
+	}
+	switch m.Name {
+	case "invokeExact", "invoke", "invokeWithArguments":
+		return true
+	}
+	return false
+}
+
+// handle reaches the methods of handle name made in a reached method.
+func (e *engine) handle(name int32) {
+	t, ok := ResolveHandle(e.h, e.sym.Pool.StringAt(name))
+	if !ok {
+		return
+	}
+	switch t.Kind {
+	case summary.HandleConstructor:
+		e.init.Init(t.Class)
+		e.instantiate(t.Class)
+		for _, m := range t.Methods {
+			e.reach(m)
+		}
+	case summary.HandleStatic:
+		for _, m := range t.Methods {
+			e.init.Init(m.Class)
+			e.reach(m)
+		}
+	case summary.HandleSpecial:
+		for _, m := range t.Methods {
+			e.reach(m)
+		}
+	default:
+		for _, m := range t.Methods {
+			e.virtualKey(t.Class, m)
+		}
+	}
+}

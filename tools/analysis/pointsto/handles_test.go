@@ -1,0 +1,76 @@
+package pointsto_test
+
+import (
+	"slices"
+	"testing"
+
+	"github.com/rules-fragment/rules_fragment/tools/analysis/pointsto"
+	"github.com/rules-fragment/rules_fragment/tools/analysis/rta"
+	"github.com/rules-fragment/rules_fragment/tools/link"
+)
+
+// TestMethodHandles checks the method handle model on
+// testing/corpus/pointsto's Handles: the receivers a handle's method
+// gives the call after invoking it, the methods listed at the call of
+// invokeExact, and what RTA reaches.
+func TestMethodHandles(t *testing.T) {
+	dir := compile(t)
+	p, err := link.Load(link.Options{Client: []string{dir}, Libraries: []string{jdk17}, Release: 17})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer p.Close()
+	roots := p.MainMethods()
+	sound := pkg + "Handles$Creature.sound()Ljava/lang/String;"
+	cases := []struct {
+		method string
+		want   []string
+	}{
+		{"Handles.constructed()Ljava/lang/String;", []string{"Handles$Foal"}},
+		{"Handles.statics()Ljava/lang/String;", []string{"Handles$Joey"}},
+		{"Handles.virtual()Ljava/lang/String;", []string{"Handles$Kit"}},
+		{"Handles.spread()Ljava/lang/String;", []string{"Handles$Chick", "Handles$Cub"}},
+		{"Handles.named(Ljava/lang/String;)Ljava/lang/String;", nil},
+	}
+	for _, perClass := range []bool{false, true} {
+		res, err := pointsto.Analyze(p, roots, pointsto.Options{PerClass: perClass})
+		if err != nil {
+			t.Fatal(err)
+		}
+		g := res.Graph
+		for _, c := range cases {
+			var w []string
+			for _, n := range c.want {
+				w = append(w, pkg+n)
+			}
+			got := receivers(t, g, c.method, sound)
+			switch {
+			case perClass && c.method == "Handles.spread()Ljava/lang/String;":
+				// 0-CFA_f: the argument array is every Object[], whose
+				// elements hold other animals too.
+				if !isSubset(w, got) {
+					t.Errorf("%s %s: receivers %q, want %q among them", g.Analysis, c.method, got, w)
+				}
+			case !slices.Equal(got, w):
+				t.Errorf("%s %s: receivers %q, want %q", g.Analysis, c.method, got, w)
+			}
+		}
+		invoke := "java/lang/invoke/MethodHandle.invokeExact(L" + pkg + "Handles$Keeper;L" + pkg + "Handles$Creature;)L" + pkg + "Handles$Creature;"
+		got := targets(g, pkg+"Handles.virtual()Ljava/lang/String;", invoke)
+		if want := pkg + "Handles$Keeper.feed(L" + pkg + "Handles$Creature;)L" + pkg + "Handles$Creature;"; !slices.Contains(got, want) {
+			t.Errorf("%s: invokeExact's targets %q, want %s among them", g.Analysis, got, want)
+		}
+		if tamer := pkg + "Handles$Tamer.feed(L" + pkg + "Handles$Creature;)L" + pkg + "Handles$Creature;"; slices.Contains(got, tamer) {
+			t.Errorf("%s: invokeExact's targets %q include %s, whose receiver never reaches the call", g.Analysis, got, tamer)
+		}
+	}
+	g, err := rta.Analyze(p, roots, rta.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, k := range []string{"Handles.joey()L" + pkg + "Handles$Creature;", "Handles$Foal.<init>()V", "Handles$Tamer.feed(L" + pkg + "Handles$Creature;)L" + pkg + "Handles$Creature;"} {
+		if !reachedKey(g, pkg+k) {
+			t.Errorf("RTA does not reach %s", k)
+		}
+	}
+}

@@ -1,0 +1,158 @@
+package summary
+
+import (
+	"strings"
+
+	"github.com/rules-fragment/rules_fragment/tools/ir"
+)
+
+// Method handles. MethodHandles.Lookup's findVirtual, findStatic,
+// findSpecial and findConstructor return a handle of the method their
+// class and name arguments name; a call of the handle's invokeExact,
+// invoke or invokeWithArguments then calls that method. Where the
+// arguments are a class literal and a string constant (the common case:
+// a handle made once and kept in a static final field), the projection
+// adds, after the call, a statement OpConst of Kind ConstHandle whose Ref
+// names the handle: the analyses give its result an object standing for
+// the handle (points-to) or reach its methods (CHA, RTA). The method type
+// argument is not read: a handle stands for every method of the name.
+
+// ConstHandle is the Kind of a method handle's OpConst (not an
+// ir.ConstKind); Ref is the string HandleName makes.
+const ConstHandle = uint8(0xC0)
+
+// Handle kinds: the first byte of a handle's name.
+const (
+	HandleVirtual     = 'V' // findVirtual: dispatched on the first argument
+	HandleStatic      = 'S' // findStatic
+	HandleSpecial     = 'P' // findSpecial: the method itself, on the first argument
+	HandleConstructor = 'C' // findConstructor: a new object, the constructor run on it
+)
+
+// LookupClass is the class whose find methods make handles.
+const LookupClass = "java/lang/invoke/MethodHandles$Lookup"
+
+// lookupKinds are the find methods by name and descriptor.
+var lookupKinds = map[string]byte{
+	"findVirtual(Ljava/lang/Class;Ljava/lang/String;Ljava/lang/invoke/MethodType;)Ljava/lang/invoke/MethodHandle;":                  HandleVirtual,
+	"findStatic(Ljava/lang/Class;Ljava/lang/String;Ljava/lang/invoke/MethodType;)Ljava/lang/invoke/MethodHandle;":                   HandleStatic,
+	"findSpecial(Ljava/lang/Class;Ljava/lang/String;Ljava/lang/invoke/MethodType;Ljava/lang/Class;)Ljava/lang/invoke/MethodHandle;": HandleSpecial,
+	"findConstructor(Ljava/lang/Class;Ljava/lang/invoke/MethodType;)Ljava/lang/invoke/MethodHandle;":                                HandleConstructor,
+}
+
+// HandleName is the Ref string of a handle of kind k to method name of
+// class class (an internal name or array descriptor: neither has a '.').
+func HandleName(k byte, class, name string) string {
+	return string(k) + class + "." + name
+}
+
+// ParseHandleName splits a HandleName; ok is false for a malformed one.
+func ParseHandleName(s string) (k byte, class, name string, ok bool) {
+	i := strings.LastIndexByte(s, '.')
+	if len(s) < 2 || i < 2 || i == len(s)-1 {
+		return 0, "", "", false
+	}
+	switch s[0] {
+	case HandleVirtual, HandleStatic, HandleSpecial, HandleConstructor:
+		return s[0], s[1:i], s[i+1:], true
+	}
+	return 0, "", "", false
+}
+
+// handleConsts finds the string and class constants of m's variables: a
+// variable all of whose definitions assign one constant, directly or
+// through copies.
+type handleConsts struct {
+	m      *ir.Method
+	consts map[int32]*ir.Const // nil value: defined otherwise
+	copies map[int32][]int32
+}
+
+func newHandleConsts(m *ir.Method) *handleConsts {
+	h := &handleConsts{m: m, consts: map[int32]*ir.Const{}, copies: map[int32][]int32{}}
+	for _, s := range m.Stmts {
+		d := ir.Def(s)
+		if d == nil {
+			continue
+		}
+		a, ok := s.(*ir.Assign)
+		if !ok {
+			h.consts[d.ID] = nil
+			continue
+		}
+		switch x := a.Src.(type) {
+		case *ir.Const:
+			old, seen := h.consts[d.ID]
+			switch {
+			case x.Kind != ir.ConstString && x.Kind != ir.ConstClass:
+				h.consts[d.ID] = nil
+			case !seen:
+				h.consts[d.ID] = x
+			case old != nil && (old.Kind != x.Kind || old.Str != x.Str):
+				h.consts[d.ID] = nil
+			}
+		case *ir.Var:
+			h.copies[d.ID] = append(h.copies[d.ID], x.ID)
+		default:
+			h.consts[d.ID] = nil
+		}
+	}
+	return h
+}
+
+// of returns the one constant of kind k that value x holds, or "".
+func (h *handleConsts) of(x ir.Value, k ir.ConstKind) string {
+	v, ok := x.(*ir.Var)
+	if !ok {
+		return ""
+	}
+	out, seen := "", map[int32]bool{}
+	var walk func(id int32) bool
+	walk = func(id int32) bool {
+		if seen[id] {
+			return true
+		}
+		seen[id] = true
+		c, defined := h.consts[id]
+		if defined {
+			if c == nil || c.Kind != k || (out != "" && out != c.Str) {
+				return false
+			}
+			out = c.Str
+		}
+		srcs := h.copies[id]
+		if !defined && len(srcs) == 0 {
+			return false // a parameter, or never defined
+		}
+		for _, src := range srcs {
+			if !walk(src) {
+				return false
+			}
+		}
+		return true
+	}
+	if !walk(v.ID) {
+		return ""
+	}
+	return out
+}
+
+// handleOf returns the name of the handle call s makes, or "".
+func (h *handleConsts) handleOf(s *ir.Invoke) string {
+	if s.Method.Class != LookupClass || s.Dst == nil {
+		return ""
+	}
+	k, ok := lookupKinds[s.Method.Name+s.Method.Desc]
+	if !ok || len(s.Args) < 2 {
+		return ""
+	}
+	class := h.of(s.Args[0], ir.ConstClass)
+	name := "<init>"
+	if k != HandleConstructor {
+		name = h.of(s.Args[1], ir.ConstString)
+	}
+	if class == "" || name == "" || strings.ContainsAny(name, ".;[/") {
+		return ""
+	}
+	return HandleName(k, class, name)
+}

@@ -1,0 +1,25 @@
+package summary
+
+import "testing"
+
+func TestHandleNames(t *testing.T) {
+	for _, c := range []struct {
+		k           byte
+		class, name string
+	}{
+		{HandleVirtual, "a/B", "m"},
+		{HandleStatic, "a/B$C", "of"},
+		{HandleConstructor, "B", "<init>"},
+		{HandleSpecial, "[La/B;", "clone"},
+	} {
+		k, class, name, ok := ParseHandleName(HandleName(c.k, c.class, c.name))
+		if !ok || k != c.k || class != c.class || name != c.name {
+			t.Errorf("%c %s %s: parsed as %c %s %s %v", c.k, c.class, c.name, k, class, name, ok)
+		}
+	}
+	for _, bad := range []string{"", "V", "V.m", "Va/B.", "Xa/B.m", "a/B.m"} {
+		if _, _, _, ok := ParseHandleName(bad); ok {
+			t.Errorf("%q: parsed", bad)
+		}
+	}
+}
