@@ -6,7 +6,6 @@ import (
 
 	"github.com/rules-fragment/rules_fragment/tools/analysis/pointsto"
 	"github.com/rules-fragment/rules_fragment/tools/analysis/rta"
-	"github.com/rules-fragment/rules_fragment/tools/link"
 )
 
 // TestMethodHandles checks the method handle model on
@@ -14,13 +13,7 @@ import (
 // gives the call after invoking it, the methods listed at the call of
 // invokeExact, and what RTA reaches.
 func TestMethodHandles(t *testing.T) {
-	dir := compile(t)
-	p, err := link.Load(link.Options{Client: []string{dir}, Libraries: []string{jdk17}, Release: 17})
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer p.Close()
-	roots := p.MainMethods()
+	p, roots := loadCorpus(t)
 	sound := pkg + "Handles$Creature.sound()Ljava/lang/String;"
 	cases := []struct {
 		method string

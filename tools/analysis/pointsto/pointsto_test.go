@@ -82,14 +82,21 @@ var reflectionAPICases = []struct{ method, ref, want string }{
 	{"Main.reflectionApi()Ljava/lang/String;", "java/lang/reflect/Constructor.getName()Ljava/lang/String;", "java/lang/reflect/Constructor"},
 }
 
-func TestHandChecked(t *testing.T) {
+// loadCorpus links the compiled testing/corpus/pointsto on the JDK 17
+// runtime, closed when the test ends, and returns it with its main methods.
+func loadCorpus(t *testing.T) (*link.Program, []*hierarchy.Method) {
+	t.Helper()
 	dir := compile(t)
 	p, err := link.Load(link.Options{Client: []string{dir}, Libraries: []string{jdk17}, Release: 17})
 	if err != nil {
 		t.Fatal(err)
 	}
-	defer p.Close()
-	roots := p.MainMethods()
+	t.Cleanup(func() { p.Close() })
+	return p, p.MainMethods()
+}
+
+func TestHandChecked(t *testing.T) {
+	p, roots := loadCorpus(t)
 	sound := pkg + "Main$Animal.sound()Ljava/lang/String;"
 	cases := []struct{ method, ref string }{
 		{"Main.copy()Ljava/lang/String;", sound},
