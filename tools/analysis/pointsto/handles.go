@@ -11,15 +11,18 @@ import (
 )
 
 // Method handles (summary/handles.go, reach/handles.go). A lookup's find
-// call with a class literal and a constant name returns, beside what the
-// JDK's code returns, a handle object: one per kind, class and name
-// (also under 0-CFA_f), of class DirectMethodHandle. A call of
+// call with a class literal and a constant name returns a handle object
+// (what the JDK's code returns is left out: summary/handles.go): one per
+// kind, class and name (also under 0-CFA_f), of the class the JDK makes
+// (handleClass). A call of
 // invokeExact, invoke or invokeWithArguments whose receiver objects
 // include a handle calls the handle's methods with the call's arguments,
 // at hidden sites of the call (one per call, handle and method):
 //
 //   - a static handle's methods with the arguments (invokeExact and invoke:
-//     the methods with as many parameters as the call passes);
+//     the methods with as many parameters as the call passes; invoke also
+//     a varargs method with another number, whose array the JVM makes
+//     from the trailing arguments: an object per call and class);
 //   - a virtual handle's, dispatched on the first argument's objects that
 //     pass the handle's class, with the others;
 //   - a special handle's method itself on those objects;
@@ -27,9 +30,11 @@ import (
 //     class), the constructor run on it, the object the call's result.
 //
 // invokeWithArguments(Object...) passes the argument array's elements to
-// every reference parameter (the List form passes none). The JDK's asType,
-// asFixedArity and withVarargs return their receiver where the type
-// fits, so their results keep the handle; bindTo, the combinators of
+// every reference parameter (the List form passes none). The JDK's asType
+// and withVarargs return their receiver where the type fits, and a
+// varargs method's handle, an AsVarargsCollector, holds the direct one in
+// its field target, which asFixedArity returns: their results keep the
+// handle; bindTo, the combinators of
 // MethodHandles and the handles of unreflect and findGetter are left
 // unmodelled, and so is a handle whose class or name is not a constant
 // (the call of invokeExact is then a native method returning a reference
@@ -40,22 +45,55 @@ import (
 // invokeExact call.
 
 // handleLevel marks a handle object (objKey: method, the first of its
-// methods; site, its kind; class, the class the lookup names),
+// methods; site, its kind, with handleVarargs for a varargs collector;
+// class, the class the lookup names),
 // handleNewLevel an object a constructor handle makes (site: the call's).
 const (
-	handleLevel    = -8
-	handleNewLevel = -9
+	handleLevel     = -8
+	handleNewLevel  = -9
+	handleArgsLevel = -10 // the array a varargs method gets (varargsArray)
 )
 
 // handleObject returns the handle object of handle name (a pool string),
-// -1 if it names no method.
+// -1 if it names no method. A varargs method's handle is the JDK's
+// AsVarargsCollector, whose field target holds the direct handle.
 func (s *solver) handleObject(name int32) int32 {
 	t, ok := reach.ResolveHandle(s.h, s.sym.Pool.StringAt(name))
-	c := s.handleClass()
-	if !ok || c == nil {
+	if !ok {
 		return -1
 	}
-	o := s.objectFor(objKey{method: t.Methods[0].ID, site: int32(t.Kind), level: handleLevel, class: t.Class.ID}, c)
+	o := s.handleOf(t, false)
+	if t.Methods[0].Access&classfile.AccVarargs == 0 || o < 0 {
+		return o
+	}
+	va := s.handleOf(t, true)
+	if va < 0 {
+		return o
+	}
+	if f := s.objClass[va].DeclaredField("target", "Ljava/lang/invoke/MethodHandle;"); f != nil {
+		s.seed(s.fieldNode(va, f.ID), o)
+	}
+	return va
+}
+
+// varargsCollector is the class of a varargs method's handle.
+const varargsCollector = "java/lang/invoke/MethodHandleImpl$AsVarargsCollector"
+
+// handleVarargs marks the key of a varargs collector's handle (objKey's
+// site: the kind, with this bit).
+const handleVarargs = 0x100
+
+// handleOf returns the object of handle t, the varargs collector's if
+// varargs (-1 if the JDK has no such class).
+func (s *solver) handleOf(t reach.Handle, varargs bool) int32 {
+	c, site := s.handleClass(t), int32(t.Kind)
+	if varargs {
+		c, site = s.h.Lookup(varargsCollector), site|handleVarargs
+	}
+	if c == nil || c.Phantom {
+		return -1
+	}
+	o := s.objectFor(objKey{method: t.Methods[0].ID, site: site, level: handleLevel, class: t.Class.ID}, c)
 	if s.handles[o] == nil {
 		s.addHandle(o, t)
 		s.handleFields(o, c)
@@ -81,13 +119,29 @@ func (s *solver) handleFields(o int32, c *hierarchy.Class) {
 	}
 }
 
-// handleClass is the class of handle objects.
-func (s *solver) handleClass() *hierarchy.Class {
+// handleClass is the class of handle t's object: the class of what the
+// JDK's find methods return (DirectMethodHandle.make), a nested class of
+// DirectMethodHandle for a constructor, a special handle or a virtual one
+// looked up in an interface, else DirectMethodHandle itself (a varargs
+// method's is wrapped: handleObject). It sets solver.mhClass.
+func (s *solver) handleClass(t reach.Handle) *hierarchy.Class {
 	if s.mhClass == nil {
 		s.mhClass = s.h.Lookup("java/lang/invoke/MethodHandle")
 	}
-	if c := s.h.Lookup("java/lang/invoke/DirectMethodHandle"); c != nil {
-		return c
+	const dmh = "java/lang/invoke/DirectMethodHandle"
+	nested := ""
+	switch {
+	case t.Kind == summary.HandleConstructor:
+		nested = "$Constructor"
+	case t.Kind == summary.HandleSpecial:
+		nested = "$Special"
+	case t.Kind == summary.HandleVirtual && t.Class.IsInterface():
+		nested = "$Interface"
+	}
+	for _, name := range []string{dmh + nested, dmh} {
+		if c := s.h.Lookup(name); c != nil && !c.Phantom {
+			return c
+		}
 	}
 	return s.mhClass
 }
@@ -156,8 +210,9 @@ func (s *solver) handleCalls(st *site, o int32) {
 		if recv {
 			off = 1
 		}
-		if !spread && len(params)+off != len(st.args) {
-			continue
+		if !spread && len(params)+off != len(st.args) &&
+			(st.resolved.Name != "invoke" || m.Access&classfile.AccVarargs == 0 || len(st.args) < len(params)+off-1) {
+			continue // invoke collects a varargs method's trailing arguments
 		}
 		kind := callgraph.Special
 		switch {
@@ -169,6 +224,16 @@ func (s *solver) handleCalls(st *site, o int32) {
 			kind = callgraph.Virtual
 		}
 		x := s.handleSite(st, m, kind, params, off, arg)
+		if last := len(params) - 1; (st.resolved.Name == "invoke" || spread) && m.Access&classfile.AccVarargs != 0 && isReference(params[last]) {
+			var from []int32 // what the JVM collects into the varargs array
+			switch {
+			case spread:
+				from = []int32{elems}
+			default:
+				from = st.args[min(last+off, len(st.args)):]
+			}
+			x.args[last] = s.varargsArray(st, params[last], from, x.args[last])
+		}
 		if isReference(ret) && t.Kind != summary.HandleConstructor {
 			x.dst = st.dst
 		}
@@ -195,6 +260,35 @@ func (s *solver) handleCalls(st *site, o int32) {
 			}
 		}
 	}
+}
+
+// varargsArray returns a node holding what invoke site st passes to a
+// varargs method's array parameter of descriptor desc: the array the JVM
+// collects the nodes from into (one per site and class; 0-CFA_f: per
+// class) and, from invokeWithArguments, the arrays passed as they are
+// (node direct, -1 for none).
+func (s *solver) varargsArray(st *site, desc string, from []int32, direct int32) int32 {
+	c := s.h.LookupOrPhantom(desc)
+	if c == nil || c.Component == nil {
+		return direct
+	}
+	k := objKey{method: st.cs.Caller.ID, site: st.cs.ID, level: handleArgsLevel, class: c.ID}
+	if s.opts.PerClass {
+		k = objKey{method: -1, site: -1, class: c.ID}
+	}
+	o := s.objectFor(k, c)
+	elem := filterFor(c.Component)
+	for _, n := range from {
+		if n >= 0 {
+			s.addEdge(n, s.fieldNode(o, arrayElem), elem)
+		}
+	}
+	n := s.newNode()
+	s.seed(n, o)
+	if direct >= 0 {
+		s.addEdge(direct, n, nil)
+	}
+	return n
 }
 
 // handleSite is a hidden site of invoke site st calling m, its reference
@@ -247,8 +341,8 @@ func (s *solver) restoreHandles(w *Warm) {
 			continue
 		}
 		c, m := s.h.Class(k.class), s.h.Method(k.method)
-		if t, ok := reach.ResolveHandle(s.h, summary.HandleName(byte(k.site), c.Name, m.Name)); ok {
-			s.handleClass()
+		if t, ok := reach.ResolveHandle(s.h, summary.HandleName(byte(k.site&^handleVarargs), c.Name, m.Name)); ok {
+			s.handleClass(t)
 			s.addHandle(int32(o), t)
 		}
 	}

@@ -24,6 +24,7 @@ func TestMethodHandles(t *testing.T) {
 		{"Handles.virtual()Ljava/lang/String;", []string{"Handles$Kit"}},
 		{"Handles.spread()Ljava/lang/String;", []string{"Handles$Chick", "Handles$Cub"}},
 		{"Handles.named(Ljava/lang/String;)Ljava/lang/String;", nil},
+		{"Handles.collected()Ljava/lang/String;", []string{"Handles$Pika"}},
 	}
 	for _, perClass := range []bool{false, true} {
 		res, err := pointsto.Analyze(p, roots, pointsto.Options{PerClass: perClass})

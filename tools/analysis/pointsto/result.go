@@ -63,7 +63,8 @@ type Object struct {
 	AnyArray bool
 	// Handle names the method handle the object stands for
 	// (summary.HandleName; handles.go), or is "new" for the object a
-	// constructor handle makes at Method's Site.
+	// constructor handle makes at Method's Site, "arguments" for the
+	// array the JVM collects a varargs method's arguments into there.
 	Handle string
 }
 
@@ -77,6 +78,8 @@ func (o Object) String() string {
 		return "any array " + o.Class.Name
 	case o.Handle == "new":
 		return fmt.Sprintf("handle new %s at %s@%d", o.Class.Name, o.Method.Key(), o.Site)
+	case o.Handle == "arguments":
+		return fmt.Sprintf("handle arguments %s at %s@%d", o.Class.Name, o.Method.Key(), o.Site)
 	case o.Handle != "":
 		return "method handle " + o.Handle
 	case o.Proxy && o.Class.IsArray():
@@ -120,9 +123,14 @@ func (r *Result) Object(o int) Object {
 		}
 	case k.level == handleLevel: // handles.go
 		m := r.s.h.Method(k.method)
-		x.Handle, x.Site, x.Level = summary.HandleName(byte(k.site), r.s.h.Class(k.class).Name, m.Name), 0, 0
+		x.Handle, x.Site, x.Level = summary.HandleName(byte(k.site&^handleVarargs), r.s.h.Class(k.class).Name, m.Name), 0, 0
+		if k.site&handleVarargs != 0 {
+			x.Handle += " (varargs)"
+		}
 	case k.level == handleNewLevel:
 		x.Handle, x.Method, x.Level = "new", r.s.h.Method(k.method), 0
+	case k.level == handleArgsLevel:
+		x.Handle, x.Method, x.Level = "arguments", r.s.h.Method(k.method), 0
 	case k.method >= 0:
 		x.Method = r.s.h.Method(k.method)
 	case k.level < 0:

@@ -276,6 +276,7 @@ public final class Main {
     out.append(concurrency());
     out.append(Language.run());
     out.append(Proxies.run());
+    out.append(Handles.run());
     out.append(Services.run());
     System.out.println(out);
   }

@@ -36,6 +36,10 @@ final class Handles {
         public String sound() { return "cheep"; }
     }
 
+    static final class Pika implements Creature {
+        public String sound() { return "pika"; }
+    }
+
     static class Keeper {
         Creature feed(Creature a) { return a; }
 
@@ -50,6 +54,7 @@ final class Handles {
     private static final MethodHandle JOEY;
     private static final MethodHandle FEED;
     private static final MethodHandle ANY_FEED;
+    private static final MethodHandle FIRST;
 
     static {
         try {
@@ -57,6 +62,7 @@ final class Handles {
             NEW_FOAL = l.findConstructor(Foal.class, MethodType.methodType(void.class));
             JOEY = l.findStatic(Handles.class, "joey", MethodType.methodType(Creature.class));
             FEED = l.findVirtual(Keeper.class, "feed", MethodType.methodType(Creature.class, Creature.class));
+            FIRST = l.findStatic(Handles.class, "first", MethodType.methodType(Creature.class, Creature[].class));
             ANY_FEED = FEED.asType(MethodType.methodType(Object.class, Object.class, Object.class));
         } catch (ReflectiveOperationException e) {
             throw new AssertionError(e);
@@ -65,6 +71,16 @@ final class Handles {
 
     static Creature joey() {
         return new Joey();
+    }
+
+    static Creature first(Creature... cs) {
+        return cs[0];
+    }
+
+    /** A varargs method's handle: invoke collects the argument into an array. */
+    static String collected() throws Throwable {
+        Creature a = (Creature) FIRST.invoke((Creature) new Pika());
+        return a.sound();
     }
 
     /** A constructor handle: its object is a Foal. */
@@ -108,6 +124,7 @@ final class Handles {
             statics();
             virtual();
             spread();
+            collected();
             named("joey");
         } catch (Throwable t) {
             throw new AssertionError(t);

@@ -1,0 +1,64 @@
+package features;
+
+import java.lang.invoke.MethodHandle;
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.MethodType;
+
+/**
+ * Method handles for the tracer (TestSoundnessFeatures): handles of
+ * constant lookups kept in static final fields, as libraries keep them,
+ * invoked exactly, loosely and with an argument list. Only the JVM's
+ * LambdaForms call the methods; what they call on the handles' arguments
+ * is checked.
+ */
+final class Handles {
+  interface Tally { String add(Item x); }
+  static final class Item {
+    private final String name;
+    Item(String name) { this.name = name; }
+    String label() { return "[" + name + "]"; }
+  }
+  static final class Totals implements Tally {
+    private final StringBuilder sb = new StringBuilder();
+    public String add(Item x) { sb.append(x.label()); return sb.toString(); }
+  }
+
+  private static final MethodHandle MAKE;
+  private static final MethodHandle ITEM;
+  private static final MethodHandle ADD;
+  private static final MethodHandle JOIN;
+
+  static {
+    try {
+      MethodHandles.Lookup l = MethodHandles.lookup();
+      MAKE = l.findConstructor(Totals.class, MethodType.methodType(void.class));
+      ITEM = l.findStatic(Handles.class, "item", MethodType.methodType(Item.class, String.class));
+      ADD = l.findVirtual(Tally.class, "add", MethodType.methodType(String.class, Item.class));
+      JOIN = l.findStatic(Handles.class, "join", MethodType.methodType(String.class, Item[].class));
+    } catch (ReflectiveOperationException e) {
+      throw new AssertionError(e);
+    }
+  }
+
+  static Item item(String name) { return new Item(name.trim()); }
+
+  static String join(Item... items) {
+    StringBuilder sb = new StringBuilder();
+    for (Item i : items) sb.append(i.label());
+    return sb.toString();
+  }
+
+  static String run() {
+    try {
+      Tally t = (Tally) MAKE.invoke();
+      Item i = (Item) ITEM.invokeExact("pen ");
+      String s = (String) ADD.invokeExact(t, i);
+      Object r = ADD.invokeWithArguments(t, new Item("ink"));
+      String j = (String) JOIN.invokeWithArguments(new Item("a"), new Item("b"));
+      String k = (String) JOIN.invoke(i, new Item("c"));
+      return s + ";" + r + ";" + j + k + ";";
+    } catch (Throwable e) {
+      throw new AssertionError(e);
+    }
+  }
+}
