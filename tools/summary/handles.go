@@ -12,10 +12,12 @@ import (
 // invoke or invokeWithArguments then calls that method. Where the
 // arguments are a class literal and a string constant (the common case:
 // a handle made once and kept in a static final field), the projection
-// adds, after the call, a statement OpConst of Kind ConstHandle whose Ref
-// names the handle: the analyses give its result an object standing for
-// the handle (points-to) or reach its methods (CHA, RTA). The method type
-// argument is not read: a handle stands for every method of the name.
+// replaces the call's result by a statement OpConst of Kind ConstHandle
+// whose Ref names the handle: the analyses give the result an object
+// standing for the handle (points-to) or reach its methods (CHA, RTA).
+// The method type argument is not read: a handle stands for every method
+// of the name, and where the class is a literal but the name is not a
+// constant, for every method of the class (AnyName).
 
 // ConstHandle is the Kind of a method handle's OpConst (not an
 // ir.ConstKind); Ref is the string HandleName makes.
@@ -39,6 +41,11 @@ var lookupKinds = map[string]byte{
 	"findSpecial(Ljava/lang/Class;Ljava/lang/String;Ljava/lang/invoke/MethodType;Ljava/lang/Class;)Ljava/lang/invoke/MethodHandle;": HandleSpecial,
 	"findConstructor(Ljava/lang/Class;Ljava/lang/invoke/MethodType;)Ljava/lang/invoke/MethodHandle;":                                HandleConstructor,
 }
+
+// AnyName is the name of a handle whose name is not a constant (no
+// method name has '<' but <init> and <clinit>): it stands for every
+// method of its kind in the class.
+const AnyName = "<any>"
 
 // HandleName is the Ref string of a handle of kind k to method name of
 // class class (an internal name or array descriptor: neither has a '.').
@@ -151,7 +158,10 @@ func (h *handleConsts) handleOf(s *ir.Invoke) string {
 	if k != HandleConstructor {
 		name = h.of(s.Args[1], ir.ConstString)
 	}
-	if class == "" || name == "" || strings.ContainsAny(name, ".;[/") {
+	if name == "" || strings.ContainsAny(name, ".;[/<>") && name != "<init>" {
+		name = AnyName
+	}
+	if class == "" {
 		return ""
 	}
 	return HandleName(k, class, name)

@@ -32,13 +32,19 @@ func (s *solver) dispatchAll(st *site, objs []int32, src recvSource) bool {
 	if len(objs) == 0 {
 		return false
 	}
-	if len(s.handleIDs) > 0 && s.handleInvoke(st) { // handles.go
-		hs := s.handlesIn(objs)
-		shares := s.dispatchRest(st, objs, src)
-		for _, o := range hs {
-			s.handleCalls(st, o)
+	if len(s.handleIDs) > 0 { // handles.go
+		if use := s.handleUse(st); use != 0 {
+			hs := s.handlesIn(objs)
+			shares := s.dispatchRest(st, objs, src)
+			for _, o := range hs {
+				if use == handleInvoke {
+					s.handleCalls(st, o)
+				} else {
+					s.handleBindTo(st, o)
+				}
+			}
+			return shares
 		}
-		return shares
 	}
 	return s.dispatchRest(st, objs, src)
 }

@@ -2,6 +2,7 @@ package pointsto
 
 import (
 	"slices"
+	"strings"
 
 	"github.com/rules-fragment/rules_fragment/tools/analysis/internal/reach"
 	"github.com/rules-fragment/rules_fragment/tools/callgraph"
@@ -11,18 +12,18 @@ import (
 )
 
 // Method handles (summary/handles.go, reach/handles.go). A lookup's find
-// call with a class literal and a constant name returns a handle object
-// (what the JDK's code returns is left out: summary/handles.go): one per
-// kind, class and name (also under 0-CFA_f), of the class the JDK makes
-// (handleClass). A call of
+// call with a class literal returns a handle object (what the JDK's code
+// returns is left out: summary/handles.go): one per kind, class and name
+// (every method of its kind if the name is not a constant; also under
+// 0-CFA_f), of the class the JDK makes (handleClass). A call of
 // invokeExact, invoke or invokeWithArguments whose receiver objects
 // include a handle calls the handle's methods with the call's arguments,
 // at hidden sites of the call (one per call, handle and method):
 //
-//   - a static handle's methods with the arguments (invokeExact and invoke:
-//     the methods with as many parameters as the call passes; invoke also
-//     a varargs method with another number, whose array the JVM makes
-//     from the trailing arguments: an object per call and class);
+//   - a static handle's methods with the arguments (invokeExact: those of
+//     the call's type; invoke: those with as many parameters as the call
+//     passes, and a varargs method with another number, whose array the
+//     JVM makes from the trailing arguments: an object per call and class);
 //   - a virtual handle's, dispatched on the first argument's objects that
 //     pass the handle's class, with the others;
 //   - a special handle's method itself on those objects;
@@ -30,23 +31,25 @@ import (
 //     class), the constructor run on it, the object the call's result.
 //
 // invokeWithArguments(Object...) passes the argument array's elements to
-// every reference parameter (the List form passes none). The JDK's asType
-// and withVarargs return their receiver where the type fits, and a
-// varargs method's handle, an AsVarargsCollector, holds the direct one in
-// its field target, which asFixedArity returns: their results keep the
-// handle; bindTo, the combinators of
-// MethodHandles and the handles of unreflect and findGetter are left
-// unmodelled, and so is a handle whose class or name is not a constant
-// (the call of invokeExact is then a native method returning a reference
-// in the list of unmodelled methods). As for Method.invoke, a primitive
-// result is not boxed.
+// every reference parameter (the List form passes none). bindTo makes a
+// bound handle (one per call and handle) whose bound value is its
+// methods' first argument. The JDK's asType and withVarargs return their
+// receiver where the type fits, and a varargs method's handle, an
+// AsVarargsCollector, holds the direct one in its field target, which
+// asFixedArity returns: their results keep the handle. The combinators of
+// MethodHandles, a bound handle bound again, and the handles of unreflect
+// and findGetter are left unmodelled, and so is a handle whose class is
+// not a class literal (the call of invokeExact is then a native method
+// returning a reference in the list of unmodelled methods). As for
+// Method.invoke, a primitive result is not boxed.
 //
 // The call graph lists the handles' methods among the targets of the
-// invokeExact call.
+// invoke call.
 
 // handleLevel marks a handle object (objKey: method, the first of its
-// methods; site, its kind, with handleVarargs for a varargs collector;
-// class, the class the lookup names),
+// methods; site, its kind, with handleVarargs for a varargs collector
+// and handleAny for a name that is not a constant; class, the class the
+// lookup names; boundBase marks bound handles),
 // handleNewLevel an object a constructor handle makes (site: the call's).
 const (
 	handleLevel     = -8
@@ -80,13 +83,20 @@ func (s *solver) handleObject(name int32) int32 {
 const varargsCollector = "java/lang/invoke/MethodHandleImpl$AsVarargsCollector"
 
 // handleVarargs marks the key of a varargs collector's handle (objKey's
-// site: the kind, with this bit).
-const handleVarargs = 0x100
+// site: the kind, with this bit), handleAny that of a handle of every
+// method of its kind (summary.AnyName).
+const (
+	handleVarargs = 0x100
+	handleAny     = 0x200
+)
 
 // handleOf returns the object of handle t, the varargs collector's if
 // varargs (-1 if the JDK has no such class).
 func (s *solver) handleOf(t reach.Handle, varargs bool) int32 {
 	c, site := s.handleClass(t), int32(t.Kind)
+	if t.Name == summary.AnyName {
+		site |= handleAny
+	}
 	if varargs {
 		c, site = s.h.Lookup(varargsCollector), site|handleVarargs
 	}
@@ -95,7 +105,7 @@ func (s *solver) handleOf(t reach.Handle, varargs bool) int32 {
 	}
 	o := s.objectFor(objKey{method: t.Methods[0].ID, site: site, level: handleLevel, class: t.Class.ID}, c)
 	if s.handles[o] == nil {
-		s.addHandle(o, t)
+		s.addHandle(o, t, -1)
 		s.handleFields(o, c)
 	}
 	return o
@@ -146,23 +156,85 @@ func (s *solver) handleClass(t reach.Handle) *hierarchy.Class {
 	return s.mhClass
 }
 
+// handleRef is a handle object's: its handle, and for a bound one
+// (bindTo) the handle object it binds, else -1.
+type handleRef struct {
+	reach.Handle
+	bound int32
+}
+
 // addHandle records handle object o, once.
-func (s *solver) addHandle(o int32, t reach.Handle) {
+func (s *solver) addHandle(o int32, t reach.Handle, bound int32) {
 	if s.handles == nil {
-		s.handles = map[int32]*reach.Handle{}
+		s.handles = map[int32]*handleRef{}
 	}
 	if s.handles[o] != nil {
 		return
 	}
-	s.handles[o] = &t
+	s.handles[o] = &handleRef{t, bound}
 	if i, found := slices.BinarySearch(s.handleIDs, o); !found {
 		s.handleIDs = slices.Insert(s.handleIDs, i, o)
 	}
 }
 
-// handleInvoke reports whether site st invokes method handles.
-func (s *solver) handleInvoke(st *site) bool {
-	return st.resolved != nil && s.mhClass != nil && st.resolved.Class == s.mhClass && reach.IsHandleInvoke(st.resolved)
+// handleUse tells what site st does with the handles among its receiver
+// objects: calls their methods (handleInvoke), binds them (handleBind),
+// or nothing (0).
+func (s *solver) handleUse(st *site) int {
+	switch {
+	case st.resolved == nil || s.mhClass == nil || st.resolved.Class != s.mhClass:
+		return 0
+	case reach.IsHandleInvoke(st.resolved):
+		return handleInvoke
+	case reach.IsHandleBind(st.resolved):
+		return handleBind
+	}
+	return 0
+}
+
+const (
+	handleInvoke = 1
+	handleBind   = 2
+)
+
+// boundBase is the objKey level of the handle bindTo makes of handle
+// object 0; of handle u, boundBase - u (its site: the bindTo call's).
+const boundBase = -1 << 20
+
+// handleBindTo models bindTo call st on handle object u: a handle of
+// the JDK's class BoundMethodHandle$Species_LL, one per call and handle,
+// whose field argL0 holds u and argL1 the bound value (the first
+// argument of u's methods). A bound handle is not bound again.
+func (s *solver) handleBindTo(st *site, u int32) {
+	h := s.handles[u]
+	if h.bound >= 0 || len(st.args) == 0 {
+		return
+	}
+	c := s.h.Lookup("java/lang/invoke/BoundMethodHandle$Species_LL")
+	if c == nil || c.Phantom {
+		return
+	}
+	o := s.objectFor(objKey{method: st.cs.Caller.ID, site: st.cs.ID, level: boundBase - u, class: -1}, c)
+	if s.handles[o] == nil {
+		s.addHandle(o, h.Handle, u)
+		s.handleFields(o, c)
+		if f := c.DeclaredField("argL0", "Ljava/lang/Object;"); f != nil {
+			s.seed(s.fieldNode(o, f.ID), u)
+		}
+	}
+	if v := s.boundValue(o); v >= 0 && st.args[0] >= 0 {
+		s.addEdge(st.args[0], v, nil)
+	}
+	s.seed(st.dst, o)
+}
+
+// boundValue returns the node of bound handle o's bound value, -1 if
+// the JDK's class has no such field.
+func (s *solver) boundValue(o int32) int32 {
+	if f := s.objClass[o].DeclaredField("argL1", "Ljava/lang/Object;"); f != nil {
+		return s.fieldNode(o, f.ID)
+	}
+	return -1
 }
 
 // handlesIn returns the handles among objs (ascending), in a slice of its
@@ -187,31 +259,50 @@ func (s *solver) handleCalls(st *site, o int32) {
 		s.handleDone = map[[2]int32]bool{}
 	}
 	s.handleDone[k] = true
-	t := s.handles[o]
+	h := s.handles[o]
+	t := h.Handle
 	spread := st.resolved.Name == "invokeWithArguments"
+	exact := st.resolved.Name == "invokeExact"
 	elems := int32(-1)
 	if spread && len(st.args) > 0 && st.args[0] >= 0 && st.resolved.Desc == "([Ljava/lang/Object;)Ljava/lang/Object;" {
 		elems = s.newNode()
 		s.addLoad(st.args[0], arrayElem, elems)
 	}
-	arg := func(i int) int32 {
+	bound, nargs := int32(-1), len(st.args)
+	if h.bound >= 0 {
+		bound, nargs = s.boundValue(o), nargs+1
+	}
+	// arg is the node of position j of the handle's parameters (a virtual
+	// or special handle's receiver first).
+	arg := func(j int) int32 {
+		if bound >= 0 {
+			if j == 0 {
+				return bound
+			}
+			j--
+		}
 		switch {
 		case spread:
 			return elems
-		case i < len(st.args):
-			return st.args[i]
+		case j < len(st.args):
+			return st.args[j]
 		}
 		return -1
 	}
+	sparams, sret := siteType(st)
 	recv := t.Kind == summary.HandleVirtual || t.Kind == summary.HandleSpecial
+	off := 0
+	if recv {
+		off = 1
+	}
 	for _, m := range t.Methods {
 		params, ret, _ := classfile.ParseMethodDescriptor(m.Desc)
-		off := 0
-		if recv {
-			off = 1
-		}
-		if !spread && len(params)+off != len(st.args) &&
-			(st.resolved.Name != "invoke" || m.Access&classfile.AccVarargs == 0 || len(st.args) < len(params)+off-1) {
+		varargs := m.Access&classfile.AccVarargs != 0 && len(params) > 0 && isReference(params[len(params)-1])
+		switch {
+		case spread:
+		case exact && !s.exactType(t, h.bound >= 0, params, ret, sparams, sret):
+			continue
+		case len(params)+off != nargs && !(st.resolved.Name == "invoke" && varargs && nargs >= len(params)+off-1):
 			continue // invoke collects a varargs method's trailing arguments
 		}
 		kind := callgraph.Special
@@ -224,18 +315,19 @@ func (s *solver) handleCalls(st *site, o int32) {
 			kind = callgraph.Virtual
 		}
 		x := s.handleSite(st, m, kind, params, off, arg)
-		if last := len(params) - 1; (st.resolved.Name == "invoke" || spread) && m.Access&classfile.AccVarargs != 0 && isReference(params[last]) {
+		if last := len(params) - 1; varargs && !exact {
 			var from []int32 // what the JVM collects into the varargs array
-			switch {
-			case spread:
-				from = []int32{elems}
-			default:
-				from = st.args[min(last+off, len(st.args)):]
+			for j := last + off; j < nargs || spread && j == last+off; j++ {
+				from = append(from, arg(j))
 			}
 			x.args[last] = s.varargsArray(st, params[last], from, x.args[last])
 		}
-		if isReference(ret) && t.Kind != summary.HandleConstructor {
+		if isReference(ret) && t.Kind != summary.HandleConstructor && st.dst >= 0 {
 			x.dst = st.dst
+			if isReference(sret) && !spread { // the call's type casts the result
+				x.dst = s.newNode()
+				s.addEdge(x.dst, st.dst, s.typeFilter(sret))
+			}
 		}
 		switch t.Kind {
 		case summary.HandleStatic:
@@ -260,6 +352,44 @@ func (s *solver) handleCalls(st *site, o int32) {
 			}
 		}
 	}
+}
+
+// siteType returns the parameter and result descriptors of invoke site
+// st's call (signature polymorphic: the call's own descriptor).
+func siteType(st *site) ([]string, string) {
+	ref := st.cs.Ref
+	i := strings.IndexByte(ref, '(')
+	if i < 0 {
+		return nil, ""
+	}
+	params, ret, err := classfile.ParseMethodDescriptor(ref[i:])
+	if err != nil {
+		return nil, ""
+	}
+	return params, ret
+}
+
+// exactType reports whether method params and ret of handle t (bound:
+// its first parameter taken) have the type of an invokeExact call of
+// parameters sparams and result sret.
+func (s *solver) exactType(t reach.Handle, bound bool, params []string, ret string, sparams []string, sret string) bool {
+	self := "L" + t.Class.Name + ";"
+	if t.Class.IsArray() {
+		self = t.Class.Name
+	}
+	switch t.Kind {
+	case summary.HandleVirtual, summary.HandleSpecial:
+		params = append([]string{self}, params...)
+	case summary.HandleConstructor:
+		ret = self
+	}
+	if bound {
+		if len(params) == 0 {
+			return false
+		}
+		params = params[1:]
+	}
+	return ret == sret && slices.Equal(params, sparams)
 }
 
 // varargsArray returns a node holding what invoke site st passes to a
@@ -337,13 +467,16 @@ func (s *solver) handleTargets(x *site, ranks *callgraph.Ranks) {
 func (s *solver) restoreHandles(w *Warm) {
 	for o := range s.objKeys {
 		k := s.objKeys[o]
-		if k.level != handleLevel || k.method < 0 || k.class < 0 {
-			continue
-		}
-		c, m := s.h.Class(k.class), s.h.Method(k.method)
-		if t, ok := reach.ResolveHandle(s.h, summary.HandleName(byte(k.site&^handleVarargs), c.Name, m.Name)); ok {
-			s.handleClass(t)
-			s.addHandle(int32(o), t)
+		switch {
+		case k.level <= boundBase:
+			if u := boundBase - k.level; s.handles[u] != nil {
+				s.addHandle(int32(o), s.handles[u].Handle, u)
+			}
+		case k.level == handleLevel && k.method >= 0 && k.class >= 0:
+			if t, ok := reach.ResolveHandle(s.h, handleKeyName(k, s.h.Class(k.class), s.h.Method(k.method))); ok {
+				s.handleClass(t)
+				s.addHandle(int32(o), t, -1)
+			}
 		}
 	}
 	for i := 0; i+2 < len(w.Handles); i += 3 {
@@ -358,6 +491,16 @@ func (s *solver) restoreHandles(w *Warm) {
 			s.noteHandleSite(at, y)
 		}
 	}
+}
+
+// handleKeyName is the name of the handle of key k (handleLevel), made
+// with class c and method m.
+func handleKeyName(k objKey, c *hierarchy.Class, m *hierarchy.Method) string {
+	name := m.Name
+	if k.site&handleAny != 0 {
+		name = summary.AnyName
+	}
+	return summary.HandleName(byte(k.site&0xff), c.Name, name)
 }
 
 // noteHandleSite records hidden site y of invoke site at.

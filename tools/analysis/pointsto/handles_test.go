@@ -23,7 +23,8 @@ func TestMethodHandles(t *testing.T) {
 		{"Handles.statics()Ljava/lang/String;", []string{"Handles$Joey"}},
 		{"Handles.virtual()Ljava/lang/String;", []string{"Handles$Kit"}},
 		{"Handles.spread()Ljava/lang/String;", []string{"Handles$Chick", "Handles$Cub"}},
-		{"Handles.named(Ljava/lang/String;)Ljava/lang/String;", nil},
+		{"Handles.named(Ljava/lang/String;)Ljava/lang/String;", []string{"Handles$Joey"}},
+		{"Handles.bound()Ljava/lang/String;", []string{"Handles$Wombat"}},
 		{"Handles.collected()Ljava/lang/String;", []string{"Handles$Pika"}},
 	}
 	for _, perClass := range []bool{false, true} {

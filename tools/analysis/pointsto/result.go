@@ -2,11 +2,11 @@ package pointsto
 
 import (
 	"fmt"
+	"strings"
 
 	"github.com/rules-fragment/rules_fragment/tools/callgraph"
 	"github.com/rules-fragment/rules_fragment/tools/hierarchy"
 	"github.com/rules-fragment/rules_fragment/tools/reflog"
-	"github.com/rules-fragment/rules_fragment/tools/summary"
 )
 
 // ArrayElement is the field id of the elements of an array object (all
@@ -78,6 +78,8 @@ func (o Object) String() string {
 		return "any array " + o.Class.Name
 	case o.Handle == "new":
 		return fmt.Sprintf("handle new %s at %s@%d", o.Class.Name, o.Method.Key(), o.Site)
+	case strings.HasPrefix(o.Handle, "bound "):
+		return fmt.Sprintf("%s handle at %s@%d", o.Handle, o.Method.Key(), o.Site)
 	case o.Handle == "arguments":
 		return fmt.Sprintf("handle arguments %s at %s@%d", o.Class.Name, o.Method.Key(), o.Site)
 	case o.Handle != "":
@@ -122,11 +124,12 @@ func (r *Result) Object(o int) Object {
 			x.Site = 0
 		}
 	case k.level == handleLevel: // handles.go
-		m := r.s.h.Method(k.method)
-		x.Handle, x.Site, x.Level = summary.HandleName(byte(k.site&^handleVarargs), r.s.h.Class(k.class).Name, m.Name), 0, 0
+		x.Handle, x.Site, x.Level = handleKeyName(k, r.s.h.Class(k.class), r.s.h.Method(k.method)), 0, 0
 		if k.site&handleVarargs != 0 {
 			x.Handle += " (varargs)"
 		}
+	case k.level <= boundBase:
+		x.Handle, x.Method, x.Level = "bound "+r.Object(int(boundBase-k.level)).Handle, r.s.h.Method(k.method), 0
 	case k.level == handleNewLevel:
 		x.Handle, x.Method, x.Level = "new", r.s.h.Method(k.method), 0
 	case k.level == handleArgsLevel:

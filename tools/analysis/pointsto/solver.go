@@ -103,7 +103,7 @@ type solver struct {
 	// Method handles (handles.go): the handle objects and their ids
 	// (ascending), the calls made (invoke site, handle) and each invoke
 	// site's hidden sites; MethodHandle.
-	handles     map[int32]*reach.Handle
+	handles     map[int32]*handleRef
 	handleIDs   []int32
 	handleDone  map[[2]int32]bool
 	handleSites map[int32][]int32

@@ -8,7 +8,8 @@ import (
 )
 
 // Method handles (summary/handles.go): a lookup's find call with a class
-// literal and a constant name makes a handle of the methods of that name.
+// literal makes a handle of the methods of the name it passes (of every
+// name, if that is not a constant).
 // CHA and RTA reach them where the handle is made, as calls would: a
 // static or special handle's methods, a virtual handle's dispatched on
 // the class's instantiated subtypes, a constructor handle's class
@@ -16,11 +17,13 @@ import (
 // invokeExact (the points-to analyses do).
 
 // Handle is a resolved method handle: its kind (summary.Handle*), the
-// class the lookup names and the methods it may stand for (one per
-// descriptor, as resolution finds them).
+// class the lookup names and the methods it may stand for (one per name
+// and descriptor, as resolution finds them; every method of the kind for
+// summary.AnyName).
 type Handle struct {
 	Kind    byte
 	Class   *hierarchy.Class
+	Name    string // as the lookup names it (summary.AnyName: not a constant)
 	Methods []*hierarchy.Method
 }
 
@@ -35,10 +38,10 @@ func ResolveHandle(h *hierarchy.Hierarchy, name string) (Handle, bool) {
 	if c == nil || c.Phantom {
 		return Handle{}, false
 	}
-	t := Handle{Kind: k, Class: c}
+	t := Handle{Kind: k, Class: c, Name: mname}
 	var descs []string
 	add := func(m *hierarchy.Method) {
-		if m.Name != mname || slices.Contains(descs, m.Desc) || m.Class.Phantom {
+		if m.Name != mname && mname != summary.AnyName || slices.Contains(descs, m.Name+m.Desc) || m.Class.Phantom {
 			return
 		}
 		switch {
@@ -48,7 +51,7 @@ func ResolveHandle(h *hierarchy.Hierarchy, name string) (Handle, bool) {
 		case (k == summary.HandleStatic) != m.IsStatic():
 			return
 		}
-		descs = append(descs, m.Desc)
+		descs = append(descs, m.Name+m.Desc)
 		t.Methods = append(t.Methods, m)
 	}
 	for _, m := range c.Methods {
@@ -62,6 +65,11 @@ func ResolveHandle(h *hierarchy.Hierarchy, name string) (Handle, bool) {
 		}
 	}
 	return t, len(t.Methods) > 0
+}
+
+// IsHandleBind reports whether m is MethodHandle.bindTo.
+func IsHandleBind(m *hierarchy.Method) bool {
+	return m != nil && m.Class.Name == "java/lang/invoke/MethodHandle" && m.Name == "bindTo"
 }
 
 // IsHandleInvoke reports whether m invokes a method handle on its

@@ -7,7 +7,8 @@ import java.lang.invoke.MethodType;
 /**
  * Method handles for the tracer (TestSoundnessFeatures): handles of
  * constant lookups kept in static final fields, as libraries keep them,
- * invoked exactly, loosely and with an argument list. Only the JVM's
+ * invoked exactly, loosely and with an argument list, and one of a name
+ * known at run time, bound to its receiver. Only the JVM's
  * LambdaForms call the methods; what they call on the handles' arguments
  * is checked.
  */
@@ -21,6 +22,13 @@ final class Handles {
   static final class Totals implements Tally {
     private final StringBuilder sb = new StringBuilder();
     public String add(Item x) { sb.append(x.label()); return sb.toString(); }
+  }
+
+  static final class Shelf {
+    private final String tag;
+    Shelf(String tag) { this.tag = tag; }
+    String put(Item x) { return tag + x.label(); }
+    String take(Item x) { return x.label() + tag; }
   }
 
   private static final MethodHandle MAKE;
@@ -48,6 +56,13 @@ final class Handles {
     return sb.toString();
   }
 
+  /** A method named at run time, as Jetty names them, bound to its receiver. */
+  static String byName(String method) throws Throwable {
+    MethodHandle h = MethodHandles.lookup().findVirtual(Shelf.class, method, MethodType.methodType(String.class, Item.class))
+        .bindTo(new Shelf("#"));
+    return (String) h.invokeExact(new Item("e"));
+  }
+
   static String run() {
     try {
       Tally t = (Tally) MAKE.invoke();
@@ -56,7 +71,7 @@ final class Handles {
       Object r = ADD.invokeWithArguments(t, new Item("ink"));
       String j = (String) JOIN.invokeWithArguments(new Item("a"), new Item("b"));
       String k = (String) JOIN.invoke(i, new Item("c"));
-      return s + ";" + r + ";" + j + k + ";";
+      return s + ";" + r + ";" + j + k + ";" + byName("put") + ";";
     } catch (Throwable e) {
       throw new AssertionError(e);
     }

@@ -36,6 +36,10 @@ final class Handles {
         public String sound() { return "cheep"; }
     }
 
+    static final class Wombat implements Creature {
+        public String sound() { return "hiss"; }
+    }
+
     static final class Pika implements Creature {
         public String sound() { return "pika"; }
     }
@@ -44,6 +48,10 @@ final class Handles {
         Creature feed(Creature a) { return a; }
 
         Creature feed(Creature a, Creature b) { return b; }
+    }
+
+    static final class Nest {
+        Creature hatch(Creature c) { return c; }
     }
 
     static final class Tamer extends Keeper {
@@ -55,6 +63,7 @@ final class Handles {
     private static final MethodHandle FEED;
     private static final MethodHandle ANY_FEED;
     private static final MethodHandle FIRST;
+    private static final MethodHandle HATCH;
 
     static {
         try {
@@ -62,6 +71,7 @@ final class Handles {
             NEW_FOAL = l.findConstructor(Foal.class, MethodType.methodType(void.class));
             JOEY = l.findStatic(Handles.class, "joey", MethodType.methodType(Creature.class));
             FEED = l.findVirtual(Keeper.class, "feed", MethodType.methodType(Creature.class, Creature.class));
+            HATCH = l.findVirtual(Nest.class, "hatch", MethodType.methodType(Creature.class, Creature.class));
             FIRST = l.findStatic(Handles.class, "first", MethodType.methodType(Creature.class, Creature[].class));
             ANY_FEED = FEED.asType(MethodType.methodType(Object.class, Object.class, Object.class));
         } catch (ReflectiveOperationException e) {
@@ -75,6 +85,13 @@ final class Handles {
 
     static Creature first(Creature... cs) {
         return cs[0];
+    }
+
+    /** bindTo: the bound value is the receiver, the call's argument hatch's. */
+    static String bound() throws Throwable {
+        MethodHandle h = HATCH.bindTo(new Nest());
+        Creature a = (Creature) h.invokeExact((Creature) new Wombat());
+        return a.sound();
     }
 
     /** A varargs method's handle: invoke collects the argument into an array. */
@@ -111,7 +128,10 @@ final class Handles {
         return ((Creature) a).sound();
     }
 
-    /** A name that is not a constant: no handle, the call unmodelled. */
+    /**
+     * A name that is not a constant: the handle stands for every static
+     * method of the class, of which invokeExact's type selects joey.
+     */
     static String named(String name) throws Throwable {
         MethodHandle h = MethodHandles.lookup().findStatic(Handles.class, name, MethodType.methodType(Creature.class));
         Creature a = (Creature) h.invokeExact();
@@ -125,6 +145,7 @@ final class Handles {
             virtual();
             spread();
             collected();
+            bound();
             named("joey");
         } catch (Throwable t) {
             throw new AssertionError(t);
