@@ -38,6 +38,10 @@ var ImplicitClasses = []string{
 	"java/lang/reflect/Constructor", "java/security/AccessController", "java/security/PrivilegedAction",
 	"java/security/PrivilegedExceptionAction", "jdk/internal/misc/Unsafe", "sun/misc/Unsafe",
 	"jdk/internal/loader/ClassLoaders", "jdk/internal/loader/ClassLoaders$AppClassLoader",
+	// The classes of method handles (analysis/pointsto/handles.go).
+	"java/lang/invoke/DirectMethodHandle$Interface", "java/lang/invoke/DirectMethodHandle$Constructor",
+	"java/lang/invoke/DirectMethodHandle$Special", "java/lang/invoke/MethodHandleImpl$AsVarargsCollector",
+	"java/lang/invoke/BoundMethodHandle$Species_LL",
 }
 
 // NamedClasses calls visit with every string of the class files'
