@@ -40,8 +40,9 @@ import (
 // MethodHandles, a bound handle bound again, and the handles of unreflect
 // and findGetter are left unmodelled, and so is a handle whose class is
 // not a class literal (the call of invokeExact is then a native method
-// returning a reference in the list of unmodelled methods). As for
-// Method.invoke, a primitive result is not boxed.
+// returning a reference in the list of unmodelled methods). A primitive
+// result that invoke or invokeWithArguments returns as a reference is
+// the JVM's box of its type.
 //
 // The call graph lists the handles' methods among the targets of the
 // invoke call.
@@ -321,6 +322,11 @@ func (s *solver) handleCalls(st *site, o int32) {
 				from = append(from, arg(j))
 			}
 			x.args[last] = s.varargsArray(st, params[last], from, x.args[last])
+		}
+		if b := reach.BoxClass(ret); b != "" && !exact && st.dst >= 0 && (spread || isReference(sret)) {
+			if c := s.h.Lookup(b); c != nil { // invoke boxes a primitive result
+				s.seed(st.dst, s.jvmObject(c))
+			}
 		}
 		if isReference(ret) && t.Kind != summary.HandleConstructor && st.dst >= 0 {
 			x.dst = st.dst

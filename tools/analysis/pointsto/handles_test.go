@@ -50,6 +50,9 @@ func TestMethodHandles(t *testing.T) {
 				t.Errorf("%s %s: receivers %q, want %q", g.Analysis, c.method, got, w)
 			}
 		}
+		if got := receivers(t, g, "Handles.boxed()Ljava/lang/String;", "java/lang/Object.toString()Ljava/lang/String;"); !slices.Equal(got, []string{"java/lang/Integer"}) {
+			t.Errorf("%s boxed: receivers %q, want java/lang/Integer", g.Analysis, got)
+		}
 		invoke := "java/lang/invoke/MethodHandle.invokeExact(L" + pkg + "Handles$Keeper;L" + pkg + "Handles$Creature;)L" + pkg + "Handles$Creature;"
 		got := targets(g, pkg+"Handles.virtual()Ljava/lang/String;", invoke)
 		if want := pkg + "Handles$Keeper.feed(L" + pkg + "Handles$Creature;)L" + pkg + "Handles$Creature;"; !slices.Contains(got, want) {

@@ -64,6 +64,7 @@ final class Handles {
     private static final MethodHandle ANY_FEED;
     private static final MethodHandle FIRST;
     private static final MethodHandle HATCH;
+    private static final MethodHandle SIZE;
 
     static {
         try {
@@ -71,6 +72,7 @@ final class Handles {
             NEW_FOAL = l.findConstructor(Foal.class, MethodType.methodType(void.class));
             JOEY = l.findStatic(Handles.class, "joey", MethodType.methodType(Creature.class));
             FEED = l.findVirtual(Keeper.class, "feed", MethodType.methodType(Creature.class, Creature.class));
+            SIZE = l.findStatic(Handles.class, "size", MethodType.methodType(int.class, String.class));
             HATCH = l.findVirtual(Nest.class, "hatch", MethodType.methodType(Creature.class, Creature.class));
             FIRST = l.findStatic(Handles.class, "first", MethodType.methodType(Creature.class, Creature[].class));
             ANY_FEED = FEED.asType(MethodType.methodType(Object.class, Object.class, Object.class));
@@ -85,6 +87,16 @@ final class Handles {
 
     static Creature first(Creature... cs) {
         return cs[0];
+    }
+
+    static int size(String s) {
+        return s.length();
+    }
+
+    /** invoke boxes a primitive result it returns as an Object. */
+    static String boxed() throws Throwable {
+        Object n = SIZE.invoke("four");
+        return n.toString();
     }
 
     /** bindTo: the bound value is the receiver, the call's argument hatch's. */
@@ -146,6 +158,7 @@ final class Handles {
             spread();
             collected();
             bound();
+            boxed();
             named("joey");
         } catch (Throwable t) {
             throw new AssertionError(t);
