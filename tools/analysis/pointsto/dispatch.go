@@ -34,7 +34,7 @@ func (s *solver) dispatchAll(st *site, objs []int32, src recvSource) bool {
 	}
 	if len(s.handleIDs) > 0 { // handles.go
 		if use := s.handleUse(st); use != 0 {
-			hs := s.handlesIn(objs)
+			hs := among(s.handleIDs, objs)
 			shares := s.dispatchRest(st, objs, src)
 			for _, o := range hs {
 				if use == handleInvoke {
@@ -56,7 +56,7 @@ func (s *solver) dispatchRest(st *site, objs []int32, src recvSource) bool {
 		return false
 	}
 	if len(s.proxyIDs) > 0 { // proxy.go
-		ps := s.proxiesIn(objs)
+		ps := among(s.proxyIDs, objs)
 		shares := s.dispatchObjects(st, objs, src)
 		if len(ps) > 0 {
 			s.dispatchProxies(st, ps)

@@ -238,18 +238,6 @@ func (s *solver) boundValue(o int32) int32 {
 	return -1
 }
 
-// handlesIn returns the handles among objs (ascending), in a slice of its
-// own.
-func (s *solver) handlesIn(objs []int32) []int32 {
-	var hs []int32
-	for _, o := range s.handleIDs {
-		if _, ok := slices.BinarySearch(objs, o); ok {
-			hs = append(hs, o)
-		}
-	}
-	return hs
-}
-
 // handleCalls calls the methods of handle o at invoke site st, once.
 func (s *solver) handleCalls(st *site, o int32) {
 	k := [2]int32{st.at, o}

@@ -189,17 +189,18 @@ func (s *solver) proxyClass() (*hierarchy.Class, *hierarchy.Field) {
 	return pc, pc.DeclaredField("h", "L"+reach.InvocationHandler+";")
 }
 
-// proxiesIn returns the proxies among objs (ascending), in a slice of its
-// own (objs may be scratch that dispatching overwrites). Proxies are few:
-// each is looked for in objs, rather than objs' every object in a map.
-func (s *solver) proxiesIn(objs []int32) []int32 {
-	var ps []int32
-	for _, o := range s.proxyIDs {
+// among returns the ids (ascending) that objs (ascending) holds, in a
+// slice of its own (objs may be scratch that dispatching overwrites). The
+// ids (proxies, method handles) are few: each is looked for in objs,
+// rather than objs' every object in a map.
+func among(ids, objs []int32) []int32 {
+	var out []int32
+	for _, o := range ids {
 		if _, ok := slices.BinarySearch(objs, o); ok {
-			ps = append(ps, o)
+			out = append(out, o)
 		}
 	}
-	return ps
+	return out
 }
 
 // dispatchProxies passes the arguments of site st to the calls of invoke
