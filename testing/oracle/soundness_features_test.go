@@ -24,7 +24,7 @@ import (
 // anonymous classes; and (Proxies.java) a dynamic proxy whose handler calls
 // on the proxied call's arguments; and (Services.java) service providers
 // that ServiceLoader instantiates from META-INF/services; and (Handles.java)
-// method handles of constant lookups. Every analysis
+// method handles of constant lookups, field handles among them. Every analysis
 // must have
 // every observed edge, with the accepted exceptions of
 // TestSoundnessAgainstExecution.
@@ -63,7 +63,9 @@ func TestSoundnessFeatures(t *testing.T) {
 		}
 		for _, m := range []string{"features/Handles$Totals.<init>()V", "features/Handles.item(Ljava/lang/String;)Lfeatures/Handles$Item;",
 			"features/Handles$Totals.add(Lfeatures/Handles$Item;)Ljava/lang/String;", "features/Handles.join([Lfeatures/Handles$Item;)Ljava/lang/String;",
-			"features/Handles$Shelf.put(Lfeatures/Handles$Item;)Ljava/lang/String;"} {
+			"features/Handles$Shelf.put(Lfeatures/Handles$Item;)Ljava/lang/String;",
+			"features/Handles$Shelf.pair(Lfeatures/Handles$Item;Lfeatures/Handles$Item;)Ljava/lang/String;",
+			"features/Handles$Registry.<clinit>()V"} {
 			if !reached[m] {
 				t.Errorf("%s: %s, called by a method handle, is not reachable", a.Analysis, m)
 			}

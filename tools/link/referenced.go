@@ -41,7 +41,8 @@ var ImplicitClasses = []string{
 	// The classes of method handles (analysis/pointsto/handles.go).
 	"java/lang/invoke/DirectMethodHandle$Interface", "java/lang/invoke/DirectMethodHandle$Constructor",
 	"java/lang/invoke/DirectMethodHandle$Special", "java/lang/invoke/MethodHandleImpl$AsVarargsCollector",
-	"java/lang/invoke/BoundMethodHandle$Species_LL",
+	"java/lang/invoke/BoundMethodHandle$Species_LL", "java/lang/invoke/DirectMethodHandle$Accessor",
+	"java/lang/invoke/DirectMethodHandle$StaticAccessor",
 }
 
 // NamedClasses calls visit with every string of the class files'

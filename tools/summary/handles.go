@@ -17,7 +17,10 @@ import (
 // standing for the handle (points-to) or reach its methods (CHA, RTA).
 // The method type argument is not read: a handle stands for every method
 // of the name, and where the class is a literal but the name is not a
-// constant, for every method of the class (AnyName).
+// constant, for every method of the class (AnyName). findGetter,
+// findSetter, findStaticGetter and findStaticSetter make field handles the
+// same way: a handle of the fields of the name (their type argument is
+// not read either), whose invocation reads or writes the field.
 
 // ConstHandle is the Kind of a method handle's OpConst (not an
 // ir.ConstKind); Ref is the string HandleName makes.
@@ -29,7 +32,20 @@ const (
 	HandleStatic      = 'S' // findStatic
 	HandleSpecial     = 'P' // findSpecial: the method itself, on the first argument
 	HandleConstructor = 'C' // findConstructor: a new object, the constructor run on it
+	HandleGetter      = 'G' // findGetter: reads the field of the first argument
+	HandleSetter      = 'T' // findSetter: writes the second argument to the first's field
+	HandleStaticGet   = 'g' // findStaticGetter: reads the static field
+	HandleStaticSet   = 't' // findStaticSetter: writes the first argument to it
 )
+
+// IsFieldHandle reports whether handle kind k accesses a field.
+func IsFieldHandle(k byte) bool {
+	switch k {
+	case HandleGetter, HandleSetter, HandleStaticGet, HandleStaticSet:
+		return true
+	}
+	return false
+}
 
 // LookupClass is the class whose find methods make handles.
 const LookupClass = "java/lang/invoke/MethodHandles$Lookup"
@@ -40,11 +56,15 @@ var lookupKinds = map[string]byte{
 	"findStatic(Ljava/lang/Class;Ljava/lang/String;Ljava/lang/invoke/MethodType;)Ljava/lang/invoke/MethodHandle;":                   HandleStatic,
 	"findSpecial(Ljava/lang/Class;Ljava/lang/String;Ljava/lang/invoke/MethodType;Ljava/lang/Class;)Ljava/lang/invoke/MethodHandle;": HandleSpecial,
 	"findConstructor(Ljava/lang/Class;Ljava/lang/invoke/MethodType;)Ljava/lang/invoke/MethodHandle;":                                HandleConstructor,
+	"findGetter(Ljava/lang/Class;Ljava/lang/String;Ljava/lang/Class;)Ljava/lang/invoke/MethodHandle;":                               HandleGetter,
+	"findSetter(Ljava/lang/Class;Ljava/lang/String;Ljava/lang/Class;)Ljava/lang/invoke/MethodHandle;":                               HandleSetter,
+	"findStaticGetter(Ljava/lang/Class;Ljava/lang/String;Ljava/lang/Class;)Ljava/lang/invoke/MethodHandle;":                         HandleStaticGet,
+	"findStaticSetter(Ljava/lang/Class;Ljava/lang/String;Ljava/lang/Class;)Ljava/lang/invoke/MethodHandle;":                         HandleStaticSet,
 }
 
 // AnyName is the name of a handle whose name is not a constant (no
-// method name has '<' but <init> and <clinit>): it stands for every
-// method of its kind in the class.
+// method or field name has '<' but <init> and <clinit>): it stands for
+// every method (field) of its kind in the class.
 const AnyName = "<any>"
 
 // HandleName is the Ref string of a handle of kind k to method name of
@@ -60,7 +80,8 @@ func ParseHandleName(s string) (k byte, class, name string, ok bool) {
 		return 0, "", "", false
 	}
 	switch s[0] {
-	case HandleVirtual, HandleStatic, HandleSpecial, HandleConstructor:
+	case HandleVirtual, HandleStatic, HandleSpecial, HandleConstructor,
+		HandleGetter, HandleSetter, HandleStaticGet, HandleStaticSet:
 		return s[0], s[1:i], s[i+1:], true
 	}
 	return 0, "", "", false

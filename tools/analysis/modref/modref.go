@@ -632,6 +632,8 @@ func (a *analysis) call(i int32, m *hierarchy.Method, st *summary.Stmt, s *callg
 			a.unsafe(m, st, s, t)
 		case t.Class.Name == varHandleClass:
 			a.varHandle(m, st, s, t)
+		case reach.IsHandleInvoke(t):
+			a.fieldHandles(i, m, st, s, t)
 		}
 		for _, ic := range reach.ImplicitCalls(t.Key()) {
 			recv := st.Base
@@ -743,6 +745,74 @@ func (a *analysis) varHandle(m *hierarchy.Method, st *summary.Stmt, s *callgraph
 			}
 		}
 	}
+}
+
+// fieldHandles charges to invoke site s the accesses of the field
+// handles among its receiver objects, as points-to applies them
+// (pointsto/fieldhandles.go): a getter reads, a setter writes, the static
+// field or the field of the holder objects (the bound ones, else those of
+// the first argument, or of the elements of invokeWithArguments' array).
+// A static field's access may initialise its class, as a static field
+// access does (node i calls its initialisers).
+func (a *analysis) fieldHandles(i int32, m *hierarchy.Method, st *summary.Stmt, s *callgraph.Site, t *hierarchy.Method) {
+	if st.Base < 0 {
+		return
+	}
+	var holders []int // of the first argument, found once
+	found := false
+	for _, o := range a.pt.VarPointsTo(m, st.Base) {
+		fh, ok := a.pt.FieldHandle(o)
+		if !ok {
+			continue
+		}
+		x := a.info(s)
+		to := &x.useIDs
+		if fh.Store {
+			to = &x.modIDs
+		}
+		if fh.Static {
+			for _, f := range fh.Fields {
+				*to = append(*to, a.loc(-1, f))
+				a.initialise(i, s, 0, f.Class)
+			}
+			continue
+		}
+		hs := fh.Bound
+		if hs == nil {
+			if !found {
+				holders, found = a.firstArgument(m, st, t), true
+			}
+			hs = holders
+		}
+		for _, h := range hs {
+			for _, f := range fh.Fields {
+				if a.hasField(h, f) {
+					*to = append(*to, a.loc(int32(h), f))
+				}
+			}
+		}
+	}
+}
+
+// firstArgument returns the objects of invoke call st's first argument:
+// for invokeWithArguments(Object...), of its array's elements.
+func (a *analysis) firstArgument(m *hierarchy.Method, st *summary.Stmt, t *hierarchy.Method) []int {
+	if len(st.Args) == 0 || st.Args[0] < 0 {
+		return nil
+	}
+	objs := a.pt.VarPointsTo(m, st.Args[0])
+	if t.Name != "invokeWithArguments" {
+		return objs
+	}
+	if t.Desc != "([Ljava/lang/Object;)Ljava/lang/Object;" {
+		return nil
+	}
+	var out []int
+	for _, o := range objs {
+		out = append(out, a.pt.FieldPointsTo(o, pointsto.ArrayElement)...)
+	}
+	slices.Sort(out)
+	return slices.Compact(out)
 }
 
 // allFields appends the locations of every instance field of object o,

@@ -234,6 +234,26 @@ func TestHandChecked(t *testing.T) {
 		}
 	}
 
+	// Field handles: their invoke calls access the fields they name.
+	fh := main + "fieldHandles()V"
+	hb := box(fh[len(main):], 1, "n:I")
+	for _, w := range []struct {
+		ref      string
+		mod, use []string
+	}{
+		{"java/lang/invoke/MethodHandle.invokeExact(L" + pkg + "Main$Box;I)V", []string{hb}, nil},
+		{"java/lang/invoke/MethodHandle.invokeExact(L" + pkg + "Main$Box;)I", nil, []string{hb}},
+		{"java/lang/invoke/MethodHandle.invoke(I)V", []string{static("Main.counter:I")}, nil},
+	} {
+		mod, use := r.Site(site(t, g, fh, w.ref))
+		if got := names(r, mod); !slices.Equal(got, w.mod) {
+			t.Errorf("MOD(%s in fieldHandles) = %q, want %q", w.ref, got, w.mod)
+		}
+		if got := names(r, use); !slices.Equal(got, w.use) {
+			t.Errorf("USE(%s in fieldHandles) = %q, want %q", w.ref, got, w.use)
+		}
+	}
+
 	// 0-CFA_f: one object per class, so the aliases are the class's.
 	pt0, err := pointsto.Analyze(p, p.MainMethods(), pointsto.Options{PerClass: true})
 	if err != nil {

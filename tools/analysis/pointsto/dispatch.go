@@ -37,10 +37,13 @@ func (s *solver) dispatchAll(st *site, objs []int32, src recvSource) bool {
 			hs := among(s.handleIDs, objs)
 			shares := s.dispatchRest(st, objs, src)
 			for _, o := range hs {
-				if use == handleInvoke {
+				switch use {
+				case handleInvoke:
 					s.handleCalls(st, o)
-				} else {
+				case handleBind:
 					s.handleBindTo(st, o)
+				default:
+					s.handleAdapt(st, o)
 				}
 			}
 			return shares

@@ -33,16 +33,20 @@ import (
 // invokeWithArguments(Object...) passes the argument array's elements to
 // every reference parameter (the List form passes none). bindTo makes a
 // bound handle (one per call and handle) whose bound value is its
-// methods' first argument. The JDK's asType and withVarargs return their
-// receiver where the type fits, and a varargs method's handle, an
-// AsVarargsCollector, holds the direct one in its field target, which
-// asFixedArity returns: their results keep the handle. The combinators of
-// MethodHandles, a bound handle bound again, and the handles of unreflect
-// and findGetter are left unmodelled, and so is a handle whose class is
-// not a class literal (the call of invokeExact is then a native method
-// returning a reference in the list of unmodelled methods). A primitive
-// result that invoke or invokeWithArguments returns as a reference is
-// the JVM's box of its type.
+// methods' first argument. asType makes an adapted handle (one per
+// handle), which invokeExact calls as invoke does, whatever the call's
+// type: the JDK converts the arguments and the result. The JDK's own
+// asType and withVarargs also return their receiver where the type fits,
+// and a varargs method's handle, an AsVarargsCollector, holds the direct
+// one in its field target, which asFixedArity returns: their results
+// keep the handle. Field handles read and write their fields
+// (fieldhandles.go). The combinators of MethodHandles, a bound handle
+// bound again, and the handles of unreflect are left unmodelled, and so
+// is a handle whose class is not a class literal (the call of
+// invokeExact is then a native method returning a reference in the list
+// of unmodelled methods). A primitive result that invoke or
+// invokeWithArguments returns as a reference is the JVM's box of its
+// type.
 //
 // The call graph lists the handles' methods among the targets of the
 // invoke call.
@@ -67,7 +71,7 @@ func (s *solver) handleObject(name int32) int32 {
 		return -1
 	}
 	o := s.handleOf(t, false)
-	if t.Methods[0].Access&classfile.AccVarargs == 0 || o < 0 {
+	if len(t.Methods) == 0 || t.Methods[0].Access&classfile.AccVarargs == 0 || o < 0 {
 		return o
 	}
 	va := s.handleOf(t, true)
@@ -104,12 +108,21 @@ func (s *solver) handleOf(t reach.Handle, varargs bool) int32 {
 	if c == nil || c.Phantom {
 		return -1
 	}
-	o := s.objectFor(objKey{method: t.Methods[0].ID, site: site, level: handleLevel, class: t.Class.ID}, c)
+	o := s.objectFor(objKey{method: handleMember(t), site: site, level: handleLevel, class: t.Class.ID}, c)
 	if s.handles[o] == nil {
-		s.addHandle(o, t, -1)
+		s.addHandle(o, handleRef{Handle: t, bound: -1, adapted: -1})
 		s.handleFields(o, c)
 	}
 	return o
+}
+
+// handleMember is the member id in handle t's object key: its first
+// method's, or a field handle's first field's.
+func handleMember(t reach.Handle) int32 {
+	if len(t.Methods) > 0 {
+		return t.Methods[0].ID
+	}
+	return t.Fields[0].ID
 }
 
 // handleFields gives handle object o of class c what the JDK's handles
@@ -142,6 +155,10 @@ func (s *solver) handleClass(t reach.Handle) *hierarchy.Class {
 	const dmh = "java/lang/invoke/DirectMethodHandle"
 	nested := ""
 	switch {
+	case t.Kind == summary.HandleGetter || t.Kind == summary.HandleSetter:
+		nested = "$Accessor"
+	case t.Kind == summary.HandleStaticGet || t.Kind == summary.HandleStaticSet:
+		nested = "$StaticAccessor"
 	case t.Kind == summary.HandleConstructor:
 		nested = "$Constructor"
 	case t.Kind == summary.HandleSpecial:
@@ -158,21 +175,24 @@ func (s *solver) handleClass(t reach.Handle) *hierarchy.Class {
 }
 
 // handleRef is a handle object's: its handle, and for a bound one
-// (bindTo) the handle object it binds, else -1.
+// (bindTo) the handle object it binds, else -1. An adapted handle
+// (asType) takes any call type; adapted is the handle object it adapts,
+// else -1.
 type handleRef struct {
 	reach.Handle
-	bound int32
+	bound, adapted int32
+	loose          bool // adapted, or bound to an adapted handle
 }
 
 // addHandle records handle object o, once.
-func (s *solver) addHandle(o int32, t reach.Handle, bound int32) {
+func (s *solver) addHandle(o int32, h handleRef) {
 	if s.handles == nil {
 		s.handles = map[int32]*handleRef{}
 	}
 	if s.handles[o] != nil {
 		return
 	}
-	s.handles[o] = &handleRef{t, bound}
+	s.handles[o] = &h
 	if i, found := slices.BinarySearch(s.handleIDs, o); !found {
 		s.handleIDs = slices.Insert(s.handleIDs, i, o)
 	}
@@ -189,6 +209,8 @@ func (s *solver) handleUse(st *site) int {
 		return handleInvoke
 	case reach.IsHandleBind(st.resolved):
 		return handleBind
+	case st.resolved.Name == "asType" && st.resolved.Desc == "(Ljava/lang/invoke/MethodType;)Ljava/lang/invoke/MethodHandle;":
+		return handleAsType
 	}
 	return 0
 }
@@ -196,7 +218,30 @@ func (s *solver) handleUse(st *site) int {
 const (
 	handleInvoke = 1
 	handleBind   = 2
+	handleAsType = 3
 )
+
+// adaptedBase is the objKey level of the adapted handle asType makes of
+// handle object 0; of handle u, adaptedBase - u (below the bound ones).
+const adaptedBase = -1 << 30
+
+// handleAdapt models asType call st on handle object u: one adapted
+// handle per handle, which an invokeExact of any type invokes as invoke
+// would (the JDK's asType converts the arguments and the result; where
+// the type is the handle's own it returns the handle itself, which the
+// JDK's code in the analysis does).
+func (s *solver) handleAdapt(st *site, u int32) {
+	h := s.handles[u]
+	if h.loose {
+		s.seed(st.dst, u)
+		return
+	}
+	o := s.objectFor(objKey{method: -1, site: -1, level: adaptedBase - u, class: -1}, s.objClass[u])
+	if s.handles[o] == nil {
+		s.addHandle(o, handleRef{Handle: h.Handle, bound: -1, adapted: u, loose: true})
+	}
+	s.seed(st.dst, o)
+}
 
 // boundBase is the objKey level of the handle bindTo makes of handle
 // object 0; of handle u, boundBase - u (its site: the bindTo call's).
@@ -208,7 +253,7 @@ const boundBase = -1 << 20
 // argument of u's methods). A bound handle is not bound again.
 func (s *solver) handleBindTo(st *site, u int32) {
 	h := s.handles[u]
-	if h.bound >= 0 || len(st.args) == 0 {
+	if h.bound >= 0 || h.adapted >= 0 && s.handles[h.adapted].bound >= 0 || len(st.args) == 0 {
 		return
 	}
 	c := s.h.Lookup("java/lang/invoke/BoundMethodHandle$Species_LL")
@@ -217,7 +262,7 @@ func (s *solver) handleBindTo(st *site, u int32) {
 	}
 	o := s.objectFor(objKey{method: st.cs.Caller.ID, site: st.cs.ID, level: boundBase - u, class: -1}, c)
 	if s.handles[o] == nil {
-		s.addHandle(o, h.Handle, u)
+		s.addHandle(o, handleRef{Handle: h.Handle, bound: u, adapted: -1, loose: h.loose})
 		s.handleFields(o, c)
 		if f := c.DeclaredField("argL0", "Ljava/lang/Object;"); f != nil {
 			s.seed(s.fieldNode(o, f.ID), u)
@@ -249,9 +294,13 @@ func (s *solver) handleCalls(st *site, o int32) {
 	}
 	s.handleDone[k] = true
 	h := s.handles[o]
+	if h.adapted >= 0 { // it calls as the handle it adapts, its type any
+		o = h.adapted
+		h = s.handles[o]
+	}
 	t := h.Handle
 	spread := st.resolved.Name == "invokeWithArguments"
-	exact := st.resolved.Name == "invokeExact"
+	exact := st.resolved.Name == "invokeExact" && !s.handles[k[1]].loose
 	elems := int32(-1)
 	if spread && len(st.args) > 0 && st.args[0] >= 0 && st.resolved.Desc == "([Ljava/lang/Object;)Ljava/lang/Object;" {
 		elems = s.newNode()
@@ -279,6 +328,10 @@ func (s *solver) handleCalls(st *site, o int32) {
 		return -1
 	}
 	sparams, sret := siteType(st)
+	if summary.IsFieldHandle(t.Kind) {
+		s.fieldHandleCall(st, t, h.bound >= 0, nargs, exact, spread, arg, sparams, sret)
+		return
+	}
 	recv := t.Kind == summary.HandleVirtual || t.Kind == summary.HandleSpecial
 	off := 0
 	if recv {
@@ -460,16 +513,20 @@ func (s *solver) handleTargets(x *site, ranks *callgraph.Ranks) {
 // and the calls they made.
 func (s *solver) restoreHandles(w *Warm) {
 	for o := range s.objKeys {
-		k := s.objKeys[o]
+		k := s.objKeys[o] // a bound or adapted handle comes after its handle
 		switch {
+		case k.level <= adaptedBase:
+			if u := adaptedBase - k.level; s.handles[u] != nil {
+				s.addHandle(int32(o), handleRef{Handle: s.handles[u].Handle, bound: -1, adapted: u, loose: true})
+			}
 		case k.level <= boundBase:
 			if u := boundBase - k.level; s.handles[u] != nil {
-				s.addHandle(int32(o), s.handles[u].Handle, u)
+				s.addHandle(int32(o), handleRef{Handle: s.handles[u].Handle, bound: u, adapted: -1, loose: s.handles[u].loose})
 			}
 		case k.level == handleLevel && k.method >= 0 && k.class >= 0:
-			if t, ok := reach.ResolveHandle(s.h, handleKeyName(k, s.h.Class(k.class), s.h.Method(k.method))); ok {
+			if t, ok := reach.ResolveHandle(s.h, handleKeyName(s.h, k)); ok {
 				s.handleClass(t)
-				s.addHandle(int32(o), t, -1)
+				s.addHandle(int32(o), handleRef{Handle: t, bound: -1, adapted: -1})
 			}
 		}
 	}
@@ -487,14 +544,17 @@ func (s *solver) restoreHandles(w *Warm) {
 	}
 }
 
-// handleKeyName is the name of the handle of key k (handleLevel), made
-// with class c and method m.
-func handleKeyName(k objKey, c *hierarchy.Class, m *hierarchy.Method) string {
-	name := m.Name
-	if k.site&handleAny != 0 {
-		name = summary.AnyName
+// handleKeyName is the name of the handle of key k (handleLevel).
+func handleKeyName(h *hierarchy.Hierarchy, k objKey) string {
+	kind, name := byte(k.site&0xff), summary.AnyName
+	switch {
+	case k.site&handleAny != 0:
+	case summary.IsFieldHandle(kind):
+		name = h.Field(k.method).Name
+	default:
+		name = h.Method(k.method).Name
 	}
-	return summary.HandleName(byte(k.site&0xff), c.Name, name)
+	return summary.HandleName(kind, h.Class(k.class).Name, name)
 }
 
 // noteHandleSite records hidden site y of invoke site at.

@@ -64,7 +64,9 @@ type Object struct {
 	// Handle names the method handle the object stands for
 	// (summary.HandleName; handles.go), or is "new" for the object a
 	// constructor handle makes at Method's Site, "arguments" for the
-	// array the JVM collects a varargs method's arguments into there.
+	// array the JVM collects a varargs method's arguments into there,
+	// "bound …" for a handle bindTo makes there, "adapted …" for the one
+	// asType makes of another.
 	Handle string
 }
 
@@ -78,6 +80,8 @@ func (o Object) String() string {
 		return "any array " + o.Class.Name
 	case o.Handle == "new":
 		return fmt.Sprintf("handle new %s at %s@%d", o.Class.Name, o.Method.Key(), o.Site)
+	case strings.HasPrefix(o.Handle, "adapted "):
+		return o.Handle
 	case strings.HasPrefix(o.Handle, "bound "):
 		return fmt.Sprintf("%s handle at %s@%d", o.Handle, o.Method.Key(), o.Site)
 	case o.Handle == "arguments":
@@ -124,10 +128,12 @@ func (r *Result) Object(o int) Object {
 			x.Site = 0
 		}
 	case k.level == handleLevel: // handles.go
-		x.Handle, x.Site, x.Level = handleKeyName(k, r.s.h.Class(k.class), r.s.h.Method(k.method)), 0, 0
+		x.Handle, x.Site, x.Level = handleKeyName(r.s.h, k), 0, 0
 		if k.site&handleVarargs != 0 {
 			x.Handle += " (varargs)"
 		}
+	case k.level <= adaptedBase:
+		x.Handle, x.Site, x.Level = "adapted "+r.Object(int(adaptedBase-k.level)).String(), 0, 0
 	case k.level <= boundBase:
 		x.Handle, x.Method, x.Level = "bound "+r.Object(int(boundBase-k.level)).Handle, r.s.h.Method(k.method), 0
 	case k.level == handleNewLevel:

@@ -14,17 +14,20 @@ import (
 // static or special handle's methods, a virtual handle's dispatched on
 // the class's instantiated subtypes, a constructor handle's class
 // instantiated. Their call graphs do not list the methods at the calls of
-// invokeExact (the points-to analyses do).
+// invokeExact (the points-to analyses do). A field handle (findGetter,
+// findSetter, findStaticGetter, findStaticSetter) calls nothing; a static
+// one initialises the field's class, as its first invocation does.
 
 // Handle is a resolved method handle: its kind (summary.Handle*), the
 // class the lookup names and the methods it may stand for (one per name
 // and descriptor, as resolution finds them; every method of the kind for
-// summary.AnyName).
+// summary.AnyName), or for a field handle the fields.
 type Handle struct {
 	Kind    byte
 	Class   *hierarchy.Class
 	Name    string // as the lookup names it (summary.AnyName: not a constant)
 	Methods []*hierarchy.Method
+	Fields  []*hierarchy.Field
 }
 
 // ResolveHandle resolves handle name (summary.HandleName); ok is false
@@ -39,6 +42,9 @@ func ResolveHandle(h *hierarchy.Hierarchy, name string) (Handle, bool) {
 		return Handle{}, false
 	}
 	t := Handle{Kind: k, Class: c, Name: mname}
+	if summary.IsFieldHandle(k) {
+		return resolveFieldHandle(h, t)
+	}
 	var descs []string
 	add := func(m *hierarchy.Method) {
 		if m.Name != mname && mname != summary.AnyName || slices.Contains(descs, m.Name+m.Desc) || m.Class.Phantom {
@@ -67,6 +73,28 @@ func ResolveHandle(h *hierarchy.Hierarchy, name string) (Handle, bool) {
 	return t, len(t.Methods) > 0
 }
 
+// resolveFieldHandle finds the fields field handle t may access: one per
+// name and descriptor (the lookup's type argument is not read), the first
+// that resolution meets in the class and its supertypes, static or not as
+// the kind says.
+func resolveFieldHandle(h *hierarchy.Hierarchy, t Handle) (Handle, bool) {
+	static := t.Kind == summary.HandleStaticGet || t.Kind == summary.HandleStaticSet
+	var descs []string
+	for _, k := range append([]*hierarchy.Class{t.Class}, h.Supertypes(t.Class)...) {
+		if k.Phantom {
+			continue
+		}
+		for _, f := range k.Fields {
+			if f.Name != t.Name && t.Name != summary.AnyName || f.IsStatic() != static || slices.Contains(descs, f.Name+" "+f.Desc) {
+				continue
+			}
+			descs = append(descs, f.Name+" "+f.Desc)
+			t.Fields = append(t.Fields, f)
+		}
+	}
+	return t, len(t.Fields) > 0
+}
+
 // IsHandleBind reports whether m is MethodHandle.bindTo.
 func IsHandleBind(m *hierarchy.Method) bool {
 	return m != nil && m.Class.Name == "java/lang/invoke/MethodHandle" && m.Name == "bindTo"
@@ -92,6 +120,11 @@ func (e *engine) handle(name int32) {
 		return
 	}
 	switch t.Kind {
+	case summary.HandleGetter, summary.HandleSetter:
+	case summary.HandleStaticGet, summary.HandleStaticSet:
+		for _, f := range t.Fields {
+			e.init.Init(f.Class)
+		}
 	case summary.HandleConstructor:
 		e.init.Init(t.Class)
 		e.instantiate(t.Class)

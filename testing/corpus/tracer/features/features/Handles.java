@@ -8,7 +8,10 @@ import java.lang.invoke.MethodType;
  * Method handles for the tracer (TestSoundnessFeatures): handles of
  * constant lookups kept in static final fields, as libraries keep them,
  * invoked exactly, loosely and with an argument list, and one of a name
- * known at run time, bound to its receiver. Only the JVM's
+ * known at run time, bound to its receiver; a handle adapted by asType
+ * and invoked exactly in its new type; handles of an instance field
+ * (set, then read) and of a static field whose class only the handle
+ * initialises. Only the JVM's
  * LambdaForms call the methods; what they call on the handles' arguments
  * is checked.
  */
@@ -29,12 +32,23 @@ final class Handles {
     Shelf(String tag) { this.tag = tag; }
     String put(Item x) { return tag + x.label(); }
     String take(Item x) { return x.label() + tag; }
+    String pair(Item x, Item y) { return x.label() + tag + y.label(); }
   }
+
+  /** Its field is written and read through field handles only. */
+  static final class Slot { Item held; }
+
+  /** Initialised by the first invocation of its field's getter. */
+  static final class Registry { static Item first = new Item("z"); }
 
   private static final MethodHandle MAKE;
   private static final MethodHandle ITEM;
   private static final MethodHandle ADD;
   private static final MethodHandle JOIN;
+  private static final MethodHandle PAIR;
+  private static final MethodHandle HOLD;
+  private static final MethodHandle HELD;
+  private static final MethodHandle FIRST;
 
   static {
     try {
@@ -43,6 +57,11 @@ final class Handles {
       ITEM = l.findStatic(Handles.class, "item", MethodType.methodType(Item.class, String.class));
       ADD = l.findVirtual(Tally.class, "add", MethodType.methodType(String.class, Item.class));
       JOIN = l.findStatic(Handles.class, "join", MethodType.methodType(String.class, Item[].class));
+      PAIR = l.findVirtual(Shelf.class, "pair", MethodType.methodType(String.class, Item.class, Item.class))
+          .asType(MethodType.methodType(Object.class, Object.class, Object.class, Object.class));
+      HOLD = l.findSetter(Slot.class, "held", Item.class);
+      HELD = l.findGetter(Slot.class, "held", Item.class);
+      FIRST = l.findStaticGetter(Registry.class, "first", Item.class);
     } catch (ReflectiveOperationException e) {
       throw new AssertionError(e);
     }
@@ -63,6 +82,16 @@ final class Handles {
     return (String) h.invokeExact(new Item("e"));
   }
 
+  /** Field handles: what the getters return is called on. */
+  static String fields() throws Throwable {
+    Slot s = new Slot();
+    HOLD.invokeExact(s, new Item("f"));
+    Item x = (Item) HELD.invokeExact(s);
+    Item y = (Item) FIRST.invokeExact();
+    Object p = (Object) PAIR.invokeExact((Object) new Shelf("|"), (Object) x, (Object) y);
+    return x.label() + y.label() + p;
+  }
+
   static String run() {
     try {
       Tally t = (Tally) MAKE.invoke();
@@ -71,7 +100,7 @@ final class Handles {
       Object r = ADD.invokeWithArguments(t, new Item("ink"));
       String j = (String) JOIN.invokeWithArguments(new Item("a"), new Item("b"));
       String k = (String) JOIN.invoke(i, new Item("c"));
-      return s + ";" + r + ";" + j + k + ";" + byName("put") + ";";
+      return s + ";" + r + ";" + j + k + ";" + byName("put") + ";" + fields() + ";";
     } catch (Throwable e) {
       throw new AssertionError(e);
     }

@@ -224,6 +224,16 @@ public class Main {
         System.setOut(System.out);
     }
 
+    // Field handles: the setter's call writes the box's n and the
+    // getter's reads it; the static setter's writes counter.
+    static void fieldHandles() throws Throwable {
+        java.lang.invoke.MethodHandles.Lookup l = java.lang.invoke.MethodHandles.lookup();
+        Box b = new Box();
+        l.findSetter(Box.class, "n", int.class).invokeExact(b, 3);
+        int n = (int) l.findGetter(Box.class, "n", int.class).invokeExact(b);
+        l.findStaticSetter(Main.class, "counter", int.class).invoke(n);
+    }
+
     public static void main(String[] args) throws Exception {
         alias();
         callsReader();
@@ -238,6 +248,11 @@ public class Main {
         cloned();
         initialised();
         natives();
+        try {
+            fieldHandles();
+        } catch (Throwable t) {
+            throw new AssertionError(t);
+        }
         callsFresh();
         callsKept();
     }

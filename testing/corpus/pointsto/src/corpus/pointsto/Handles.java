@@ -44,6 +44,40 @@ final class Handles {
         public String sound() { return "pika"; }
     }
 
+    static final class Quokka implements Creature {
+        public String sound() { return "click"; }
+    }
+
+    static final class Lamb implements Creature {
+        public String sound() { return "baa"; }
+    }
+
+    static final class Gosling implements Creature {
+        public String sound() { return "honk"; }
+    }
+
+    static final class Calf implements Creature {
+        public String sound() { return "moo"; }
+    }
+
+    /** Its fields are written and read through field handles only. */
+    static final class Pen {
+        Creature occupant;
+        Creature visitor;
+    }
+
+    /** Initialised only by the invocation of a handle of its field. */
+    static final class Zoo {
+        static Creature star = new Kid();
+    }
+
+    static final class Kid implements Creature {
+        public String sound() { return "bleat"; }
+    }
+
+    /** Written and read through static field handles only. */
+    static Creature mascot;
+
     static class Keeper {
         Creature feed(Creature a) { return a; }
 
@@ -52,6 +86,10 @@ final class Handles {
 
     static final class Nest {
         Creature hatch(Creature c) { return c; }
+    }
+
+    static final class Burrow {
+        Creature dig(Creature c) { return c; }
     }
 
     static final class Tamer extends Keeper {
@@ -65,6 +103,14 @@ final class Handles {
     private static final MethodHandle FIRST;
     private static final MethodHandle HATCH;
     private static final MethodHandle SIZE;
+    private static final MethodHandle ADAPTED_DIG;
+    private static final MethodHandle GET_OCCUPANT;
+    private static final MethodHandle SET_OCCUPANT;
+    private static final MethodHandle GET_MASCOT;
+    private static final MethodHandle SET_MASCOT;
+    private static final MethodHandle GET_VISITOR;
+    private static final MethodHandle SET_VISITOR;
+    private static final MethodHandle GET_STAR;
 
     static {
         try {
@@ -76,6 +122,15 @@ final class Handles {
             HATCH = l.findVirtual(Nest.class, "hatch", MethodType.methodType(Creature.class, Creature.class));
             FIRST = l.findStatic(Handles.class, "first", MethodType.methodType(Creature.class, Creature[].class));
             ANY_FEED = FEED.asType(MethodType.methodType(Object.class, Object.class, Object.class));
+            ADAPTED_DIG = l.findVirtual(Burrow.class, "dig", MethodType.methodType(Creature.class, Creature.class))
+                .asType(MethodType.methodType(Object.class, Burrow.class, Object.class));
+            GET_OCCUPANT = l.findGetter(Pen.class, "occupant", Creature.class);
+            SET_OCCUPANT = l.findSetter(Pen.class, "occupant", Creature.class);
+            GET_MASCOT = l.findStaticGetter(Handles.class, "mascot", Creature.class);
+            SET_MASCOT = l.findStaticSetter(Handles.class, "mascot", Creature.class);
+            GET_VISITOR = l.findGetter(Pen.class, "visitor", Creature.class);
+            SET_VISITOR = l.findSetter(Pen.class, "visitor", Creature.class);
+            GET_STAR = l.findStaticGetter(Zoo.class, "star", Creature.class);
         } catch (ReflectiveOperationException e) {
             throw new AssertionError(e);
         }
@@ -150,6 +205,44 @@ final class Handles {
         return a.sound();
     }
 
+    /**
+     * asType: invokeExact of the adapted type calls dig as invoke would,
+     * returning its argument.
+     */
+    static String adapted() throws Throwable {
+        Object a = (Object) ADAPTED_DIG.invokeExact(new Burrow(), (Object) new Quokka());
+        return ((Creature) a).sound();
+    }
+
+    /** A setter and a getter of an instance field. */
+    static String fields() throws Throwable {
+        Pen p = new Pen();
+        SET_OCCUPANT.invokeExact(p, (Creature) new Lamb());
+        Creature a = (Creature) GET_OCCUPANT.invokeExact(p);
+        return a.sound();
+    }
+
+    /** A static field's setter (invoke) and getter (invokeExact). */
+    static String statics2() throws Throwable {
+        SET_MASCOT.invoke(new Gosling());
+        Creature a = (Creature) GET_MASCOT.invokeExact();
+        return a.sound();
+    }
+
+    /** Field handles bound to their holder. */
+    static String boundFields() throws Throwable {
+        Pen p = new Pen();
+        SET_VISITOR.bindTo(p).invoke(new Calf());
+        Object a = GET_VISITOR.bindTo(p).invoke();
+        return ((Creature) a).sound();
+    }
+
+    /** A static getter initialises the field's class. */
+    static String initialised() throws Throwable {
+        Creature a = (Creature) GET_STAR.invokeExact();
+        return a.sound();
+    }
+
     static void run() {
         try {
             constructed();
@@ -160,6 +253,11 @@ final class Handles {
             bound();
             boxed();
             named("joey");
+            adapted();
+            fields();
+            statics2();
+            boundFields();
+            initialised();
         } catch (Throwable t) {
             throw new AssertionError(t);
         }
