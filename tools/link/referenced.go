@@ -43,6 +43,7 @@ var ImplicitClasses = []string{
 	"java/lang/invoke/DirectMethodHandle$Special", "java/lang/invoke/MethodHandleImpl$AsVarargsCollector",
 	"java/lang/invoke/BoundMethodHandle$Species_LL", "java/lang/invoke/DirectMethodHandle$Accessor",
 	"java/lang/invoke/DirectMethodHandle$StaticAccessor",
+	"java/util/concurrent/atomic/AtomicReferenceFieldUpdater$AtomicReferenceFieldUpdaterImpl",
 }
 
 // NamedClasses calls visit with every string of the class files'

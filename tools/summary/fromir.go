@@ -105,7 +105,7 @@ func FromIR(m *ir.Method, p *Pool) *Body {
 			}
 		case *ir.Invoke:
 			dst, handle := f.v(s.Dst), ""
-			if s.Method.Class == LookupClass && dst >= 0 { // handles.go
+			if (s.Method.Class == LookupClass || s.Method.Class == UpdaterClass) && dst >= 0 { // handles.go
 				if hc == nil {
 					hc = newHandleConsts(m)
 				}

@@ -20,7 +20,9 @@ import (
 // constant, for every method of the class (AnyName). findGetter,
 // findSetter, findStaticGetter and findStaticSetter make field handles the
 // same way: a handle of the fields of the name (their type argument is
-// not read either), whose invocation reads or writes the field.
+// not read either), whose invocation reads or writes the field; and so
+// does AtomicReferenceFieldUpdater.newUpdater, whose updater's methods
+// read and write the field of their first argument.
 
 // ConstHandle is the Kind of a method handle's OpConst (not an
 // ir.ConstKind); Ref is the string HandleName makes.
@@ -36,12 +38,13 @@ const (
 	HandleSetter      = 'T' // findSetter: writes the second argument to the first's field
 	HandleStaticGet   = 'g' // findStaticGetter: reads the static field
 	HandleStaticSet   = 't' // findStaticSetter: writes the first argument to it
+	HandleUpdater     = 'U' // AtomicReferenceFieldUpdater.newUpdater: its methods access the field
 )
 
 // IsFieldHandle reports whether handle kind k accesses a field.
 func IsFieldHandle(k byte) bool {
 	switch k {
-	case HandleGetter, HandleSetter, HandleStaticGet, HandleStaticSet:
+	case HandleGetter, HandleSetter, HandleStaticGet, HandleStaticSet, HandleUpdater:
 		return true
 	}
 	return false
@@ -49,6 +52,12 @@ func IsFieldHandle(k byte) bool {
 
 // LookupClass is the class whose find methods make handles.
 const LookupClass = "java/lang/invoke/MethodHandles$Lookup"
+
+// UpdaterClass is the class whose newUpdater makes an updater handle.
+const UpdaterClass = "java/util/concurrent/atomic/AtomicReferenceFieldUpdater"
+
+// newUpdater is UpdaterClass's factory method, by name and descriptor.
+const newUpdater = "newUpdater(Ljava/lang/Class;Ljava/lang/Class;Ljava/lang/String;)Ljava/util/concurrent/atomic/AtomicReferenceFieldUpdater;"
 
 // lookupKinds are the find methods by name and descriptor.
 var lookupKinds = map[string]byte{
@@ -81,7 +90,7 @@ func ParseHandleName(s string) (k byte, class, name string, ok bool) {
 	}
 	switch s[0] {
 	case HandleVirtual, HandleStatic, HandleSpecial, HandleConstructor,
-		HandleGetter, HandleSetter, HandleStaticGet, HandleStaticSet:
+		HandleGetter, HandleSetter, HandleStaticGet, HandleStaticSet, HandleUpdater:
 		return s[0], s[1:i], s[i+1:], true
 	}
 	return 0, "", "", false
@@ -167,17 +176,23 @@ func (h *handleConsts) of(x ir.Value, k ir.ConstKind) string {
 
 // handleOf returns the name of the handle call s makes, or "".
 func (h *handleConsts) handleOf(s *ir.Invoke) string {
-	if s.Method.Class != LookupClass || s.Dst == nil {
+	if s.Dst == nil {
 		return ""
 	}
-	k, ok := lookupKinds[s.Method.Name+s.Method.Desc]
-	if !ok || len(s.Args) < 2 {
+	k, ok, nameArg := byte(0), false, 1
+	switch s.Method.Class {
+	case LookupClass:
+		k, ok = lookupKinds[s.Method.Name+s.Method.Desc]
+	case UpdaterClass:
+		k, ok, nameArg = HandleUpdater, s.Method.Name+s.Method.Desc == newUpdater, 2
+	}
+	if !ok || len(s.Args) <= nameArg {
 		return ""
 	}
 	class := h.of(s.Args[0], ir.ConstClass)
 	name := "<init>"
 	if k != HandleConstructor {
-		name = h.of(s.Args[1], ir.ConstString)
+		name = h.of(s.Args[nameArg], ir.ConstString)
 	}
 	if name == "" || strings.ContainsAny(name, ".;[/<>") && name != "<init>" {
 		name = AnyName

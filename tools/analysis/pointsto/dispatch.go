@@ -42,6 +42,8 @@ func (s *solver) dispatchAll(st *site, objs []int32, src recvSource) bool {
 					s.handleCalls(st, o)
 				case handleBind:
 					s.handleBindTo(st, o)
+				case handleUpdate:
+					s.updaterCall(st, o)
 				default:
 					s.handleAdapt(st, o)
 				}

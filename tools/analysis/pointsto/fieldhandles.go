@@ -109,7 +109,7 @@ type FieldHandle struct {
 // no field handle.
 func (r *Result) FieldHandle(o int) (FieldHandle, bool) {
 	h := r.s.handles[int32(o)]
-	if h == nil || !summary.IsFieldHandle(h.Kind) {
+	if h == nil || !summary.IsFieldHandle(h.Kind) || h.Kind == summary.HandleUpdater {
 		return FieldHandle{}, false
 	}
 	if h.adapted >= 0 {

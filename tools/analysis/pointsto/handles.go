@@ -155,6 +155,10 @@ func (s *solver) handleClass(t reach.Handle) *hierarchy.Class {
 	const dmh = "java/lang/invoke/DirectMethodHandle"
 	nested := ""
 	switch {
+	case t.Kind == summary.HandleUpdater:
+		if c := s.h.Lookup(updaterImpl); c != nil && !c.Phantom {
+			return c
+		}
 	case t.Kind == summary.HandleGetter || t.Kind == summary.HandleSetter:
 		nested = "$Accessor"
 	case t.Kind == summary.HandleStaticGet || t.Kind == summary.HandleStaticSet:
@@ -203,7 +207,11 @@ func (s *solver) addHandle(o int32, h handleRef) {
 // or nothing (0).
 func (s *solver) handleUse(st *site) int {
 	switch {
-	case st.resolved == nil || s.mhClass == nil || st.resolved.Class != s.mhClass:
+	case st.resolved == nil || s.mhClass == nil:
+		return 0
+	case st.resolved.Class.Name == summary.UpdaterClass:
+		return handleUpdate
+	case st.resolved.Class != s.mhClass:
 		return 0
 	case reach.IsHandleInvoke(st.resolved):
 		return handleInvoke
@@ -219,6 +227,7 @@ const (
 	handleInvoke = 1
 	handleBind   = 2
 	handleAsType = 3
+	handleUpdate = 4 // updater.go
 )
 
 // adaptedBase is the objKey level of the adapted handle asType makes of

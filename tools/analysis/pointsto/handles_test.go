@@ -31,6 +31,7 @@ func TestMethodHandles(t *testing.T) {
 		{"Handles.statics2()Ljava/lang/String;", []string{"Handles$Gosling"}},
 		{"Handles.boundFields()Ljava/lang/String;", []string{"Handles$Calf"}},
 		{"Handles.initialised()Ljava/lang/String;", []string{"Handles$Kid"}},
+		{"Handles.updated()Ljava/lang/String;", []string{"Handles$Hare"}},
 	}
 	for _, perClass := range []bool{false, true} {
 		res, err := pointsto.Analyze(p, roots, pointsto.Options{PerClass: perClass})

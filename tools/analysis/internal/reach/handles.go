@@ -15,8 +15,9 @@ import (
 // the class's instantiated subtypes, a constructor handle's class
 // instantiated. Their call graphs do not list the methods at the calls of
 // invokeExact (the points-to analyses do). A field handle (findGetter,
-// findSetter, findStaticGetter, findStaticSetter) calls nothing; a static
-// one initialises the field's class, as its first invocation does.
+// findSetter, findStaticGetter, findStaticSetter) and an
+// AtomicReferenceFieldUpdater call nothing; a static field's handle
+// initialises the field's class, as its first invocation does.
 
 // Handle is a resolved method handle: its kind (summary.Handle*), the
 // class the lookup names and the methods it may stand for (one per name
@@ -120,7 +121,7 @@ func (e *engine) handle(name int32) {
 		return
 	}
 	switch t.Kind {
-	case summary.HandleGetter, summary.HandleSetter:
+	case summary.HandleGetter, summary.HandleSetter, summary.HandleUpdater:
 	case summary.HandleStaticGet, summary.HandleStaticSet:
 		for _, f := range t.Fields {
 			e.init.Init(f.Class)

@@ -3,6 +3,7 @@ package features;
 import java.lang.invoke.MethodHandle;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.MethodType;
+import java.util.concurrent.atomic.AtomicReferenceFieldUpdater;
 
 /**
  * Method handles for the tracer (TestSoundnessFeatures): handles of
@@ -11,7 +12,7 @@ import java.lang.invoke.MethodType;
  * known at run time, bound to its receiver; a handle adapted by asType
  * and invoked exactly in its new type; handles of an instance field
  * (set, then read) and of a static field whose class only the handle
- * initialises. Only the JVM's
+ * initialises; an AtomicReferenceFieldUpdater. Only the JVM's
  * LambdaForms call the methods; what they call on the handles' arguments
  * is checked.
  */
@@ -37,6 +38,13 @@ final class Handles {
 
   /** Its field is written and read through field handles only. */
   static final class Slot { Item held; }
+
+  /** Its field is written by its updater only. */
+  static final class Box {
+    volatile Item item;
+    static final AtomicReferenceFieldUpdater<Box, Item> ITEM =
+        AtomicReferenceFieldUpdater.newUpdater(Box.class, Item.class, "item");
+  }
 
   /** Initialised by the first invocation of its field's getter. */
   static final class Registry { static Item first = new Item("z"); }
@@ -89,7 +97,9 @@ final class Handles {
     Item x = (Item) HELD.invokeExact(s);
     Item y = (Item) FIRST.invokeExact();
     Object p = (Object) PAIR.invokeExact((Object) new Shelf("|"), (Object) x, (Object) y);
-    return x.label() + y.label() + p;
+    Box b = new Box();
+    Box.ITEM.compareAndSet(b, null, new Item("u"));
+    return x.label() + y.label() + p + b.item.label();
   }
 
   static String run() {

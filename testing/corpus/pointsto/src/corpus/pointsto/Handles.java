@@ -3,6 +3,7 @@ package corpus.pointsto;
 import java.lang.invoke.MethodHandle;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.MethodType;
+import java.util.concurrent.atomic.AtomicReferenceFieldUpdater;
 
 /**
  * Method handles of lookups with constant arguments, kept in static final
@@ -64,6 +65,17 @@ final class Handles {
     static final class Pen {
         Creature occupant;
         Creature visitor;
+    }
+
+    static final class Hare implements Creature {
+        public String sound() { return "thump"; }
+    }
+
+    /** Its field is written and read by its updater only. */
+    static final class Cell {
+        volatile Creature held;
+        static final AtomicReferenceFieldUpdater<Cell, Creature> HELD =
+            AtomicReferenceFieldUpdater.newUpdater(Cell.class, Creature.class, "held");
     }
 
     /** Initialised only by the invocation of a handle of its field. */
@@ -243,6 +255,13 @@ final class Handles {
         return a.sound();
     }
 
+    /** An AtomicReferenceFieldUpdater: what it stores, get returns. */
+    static String updated() {
+        Cell c = new Cell();
+        Cell.HELD.compareAndSet(c, null, new Hare());
+        return Cell.HELD.get(c).sound();
+    }
+
     static void run() {
         try {
             constructed();
@@ -258,6 +277,7 @@ final class Handles {
             statics2();
             boundFields();
             initialised();
+            updated();
         } catch (Throwable t) {
             throw new AssertionError(t);
         }
