@@ -50,6 +50,10 @@ func IsFieldHandle(k byte) bool {
 	return false
 }
 
+// IsStaticFieldHandle reports whether handle kind k accesses a static
+// field.
+func IsStaticFieldHandle(k byte) bool { return k == HandleStaticGet || k == HandleStaticSet }
+
 // LookupClass is the class whose find methods make handles.
 const LookupClass = "java/lang/invoke/MethodHandles$Lookup"
 

@@ -1,8 +1,6 @@
 package pointsto
 
 import (
-	"slices"
-
 	"github.com/rules-fragment/rules_fragment/tools/analysis/internal/reach"
 	"github.com/rules-fragment/rules_fragment/tools/hierarchy"
 	"github.com/rules-fragment/rules_fragment/tools/summary"
@@ -25,7 +23,7 @@ import (
 // them.
 func (s *solver) fieldHandleCall(st *site, t reach.Handle, bound bool, nargs int, exact, spread bool, arg func(int) int32, sparams []string, sret string) {
 	get := t.Kind == summary.HandleGetter || t.Kind == summary.HandleStaticGet
-	static := t.Kind == summary.HandleStaticGet || t.Kind == summary.HandleStaticSet
+	static := summary.IsStaticFieldHandle(t.Kind)
 	for _, f := range t.Fields {
 		params, ret := fieldHandleType(t, f)
 		switch {
@@ -116,13 +114,11 @@ func (r *Result) FieldHandle(o int) (FieldHandle, bool) {
 		o, h = int(h.adapted), r.s.handles[h.adapted]
 	}
 	x := FieldHandle{Fields: h.Fields, Store: h.Kind == summary.HandleSetter || h.Kind == summary.HandleStaticSet,
-		Static: h.Kind == summary.HandleStaticGet || h.Kind == summary.HandleStaticSet}
-	if h.bound >= 0 {
+		Static: summary.IsStaticFieldHandle(h.Kind)}
+	if h.bound >= 0 { // bound, its holder is never the call's first argument
+		x.Bound = []int{}
 		if v := r.s.boundValue(int32(o)); v >= 0 {
-			x.Bound = slices.Clip(r.set(v))
-			if x.Bound == nil {
-				x.Bound = []int{}
-			}
+			x.Bound = append(x.Bound, r.set(v)...)
 		}
 	}
 	return x, true

@@ -79,7 +79,7 @@ func ResolveHandle(h *hierarchy.Hierarchy, name string) (Handle, bool) {
 // that resolution meets in the class and its supertypes, static or not as
 // the kind says.
 func resolveFieldHandle(h *hierarchy.Hierarchy, t Handle) (Handle, bool) {
-	static := t.Kind == summary.HandleStaticGet || t.Kind == summary.HandleStaticSet
+	static := summary.IsStaticFieldHandle(t.Kind)
 	var descs []string
 	for _, k := range append([]*hierarchy.Class{t.Class}, h.Supertypes(t.Class)...) {
 		if k.Phantom {
