@@ -46,6 +46,28 @@ var ImplicitClasses = []string{
 	"java/util/concurrent/atomic/AtomicReferenceFieldUpdater$AtomicReferenceFieldUpdaterImpl",
 }
 
+func init() {
+	for _, d := range "LIJZBSCFD" {
+		ImplicitClasses = append(ImplicitClasses, VarHandleClass(string(d), false), VarHandleClass(string(d), true))
+	}
+}
+
+// varHandleKinds name the JDK's VarHandle classes of a field by the first
+// letter of its descriptor.
+var varHandleKinds = map[byte]string{'L': "References", '[': "References", 'I': "Ints", 'J': "Longs",
+	'Z': "Booleans", 'B': "Bytes", 'S': "Shorts", 'C': "Chars", 'F': "Floats", 'D': "Doubles"}
+
+// VarHandleClass is the class of the VarHandle that the JDK's
+// findVarHandle (findStaticVarHandle, if static) makes of a writable
+// field of descriptor desc (the handles of analysis/pointsto/varhandle.go).
+func VarHandleClass(desc string, static bool) string {
+	f := "$FieldInstanceReadWrite"
+	if static {
+		f = "$FieldStaticReadWrite"
+	}
+	return "java/lang/invoke/VarHandle" + varHandleKinds[desc[0]] + f
+}
+
 // NamedClasses calls visit with every string of the class files'
 // constant pools, and with the classes in those that are descriptors: more
 // than the code names, never less.

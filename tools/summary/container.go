@@ -58,7 +58,7 @@ func IsSummaryFile(path string) bool {
 }
 
 // Schema is the version of the body layout this package writes and reads.
-const Schema = 8
+const Schema = 9
 
 var castagnoli = crc32.MakeTable(crc32.Castagnoli)
 

@@ -22,7 +22,9 @@ import (
 // same way: a handle of the fields of the name (their type argument is
 // not read either), whose invocation reads or writes the field; and so
 // does AtomicReferenceFieldUpdater.newUpdater, whose updater's methods
-// read and write the field of their first argument.
+// read and write the field of their first argument. findVarHandle and
+// findStaticVarHandle make a VarHandle of the fields of the name, whose
+// access modes (get, set, compareAndSet, ...) read and write them.
 
 // ConstHandle is the Kind of a method handle's OpConst (not an
 // ir.ConstKind); Ref is the string HandleName makes.
@@ -39,12 +41,14 @@ const (
 	HandleStaticGet   = 'g' // findStaticGetter: reads the static field
 	HandleStaticSet   = 't' // findStaticSetter: writes the first argument to it
 	HandleUpdater     = 'U' // AtomicReferenceFieldUpdater.newUpdater: its methods access the field
+	HandleVar         = 'H' // findVarHandle: its access modes access the field of their first argument
+	HandleStaticVar   = 'h' // findStaticVarHandle: its access modes access the static field
 )
 
 // IsFieldHandle reports whether handle kind k accesses a field.
 func IsFieldHandle(k byte) bool {
 	switch k {
-	case HandleGetter, HandleSetter, HandleStaticGet, HandleStaticSet, HandleUpdater:
+	case HandleGetter, HandleSetter, HandleStaticGet, HandleStaticSet, HandleUpdater, HandleVar, HandleStaticVar:
 		return true
 	}
 	return false
@@ -52,7 +56,12 @@ func IsFieldHandle(k byte) bool {
 
 // IsStaticFieldHandle reports whether handle kind k accesses a static
 // field.
-func IsStaticFieldHandle(k byte) bool { return k == HandleStaticGet || k == HandleStaticSet }
+func IsStaticFieldHandle(k byte) bool {
+	return k == HandleStaticGet || k == HandleStaticSet || k == HandleStaticVar
+}
+
+// IsVarHandle reports whether handle kind k is a VarHandle's.
+func IsVarHandle(k byte) bool { return k == HandleVar || k == HandleStaticVar }
 
 // LookupClass is the class whose find methods make handles.
 const LookupClass = "java/lang/invoke/MethodHandles$Lookup"
@@ -73,6 +82,8 @@ var lookupKinds = map[string]byte{
 	"findSetter(Ljava/lang/Class;Ljava/lang/String;Ljava/lang/Class;)Ljava/lang/invoke/MethodHandle;":                               HandleSetter,
 	"findStaticGetter(Ljava/lang/Class;Ljava/lang/String;Ljava/lang/Class;)Ljava/lang/invoke/MethodHandle;":                         HandleStaticGet,
 	"findStaticSetter(Ljava/lang/Class;Ljava/lang/String;Ljava/lang/Class;)Ljava/lang/invoke/MethodHandle;":                         HandleStaticSet,
+	"findVarHandle(Ljava/lang/Class;Ljava/lang/String;Ljava/lang/Class;)Ljava/lang/invoke/VarHandle;":                               HandleVar,
+	"findStaticVarHandle(Ljava/lang/Class;Ljava/lang/String;Ljava/lang/Class;)Ljava/lang/invoke/VarHandle;":                         HandleStaticVar,
 }
 
 // AnyName is the name of a handle whose name is not a constant (no
@@ -94,7 +105,7 @@ func ParseHandleName(s string) (k byte, class, name string, ok bool) {
 	}
 	switch s[0] {
 	case HandleVirtual, HandleStatic, HandleSpecial, HandleConstructor,
-		HandleGetter, HandleSetter, HandleStaticGet, HandleStaticSet, HandleUpdater:
+		HandleGetter, HandleSetter, HandleStaticGet, HandleStaticSet, HandleUpdater, HandleVar, HandleStaticVar:
 		return s[0], s[1:i], s[i+1:], true
 	}
 	return 0, "", "", false

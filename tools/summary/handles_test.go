@@ -15,6 +15,9 @@ func TestHandleNames(t *testing.T) {
 		{HandleSetter, "a/B", AnyName},
 		{HandleStaticGet, "a/B$C", "F"},
 		{HandleStaticSet, "B", "f"},
+		{HandleUpdater, "a/B", "f"},
+		{HandleVar, "a/B", "next"},
+		{HandleStaticVar, "a/B$C", AnyName},
 	} {
 		k, class, name, ok := ParseHandleName(HandleName(c.k, c.class, c.name))
 		if !ok || k != c.k || class != c.class || name != c.name {

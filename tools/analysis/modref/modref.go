@@ -631,7 +631,7 @@ func (a *analysis) call(i int32, m *hierarchy.Method, st *summary.Stmt, s *callg
 		case t.Class.Name == unsafeClass:
 			a.unsafe(m, st, s, t)
 		case t.Class.Name == varHandleClass:
-			a.varHandle(m, st, s, t)
+			a.varHandle(i, m, st, s, t)
 		case reach.IsHandleInvoke(t):
 			a.fieldHandles(i, m, st, s, t)
 		}
@@ -714,16 +714,16 @@ func (a *analysis) unsafe(m *hierarchy.Method, st *summary.Stmt, s *callgraph.Si
 }
 
 // varHandle charges a VarHandle access mode to site s as points-to
-// models it (pointsto.VarHandleAccessAt): it reads (get…, compare…) and
-// writes (set…, getAndSet…, compare…) the fields it may access, or the
-// elements, of the objects of its holder argument.
-func (a *analysis) varHandle(m *hierarchy.Method, st *summary.Stmt, s *callgraph.Site, t *hierarchy.Method) {
+// models it (pointsto/varhandle.go): it reads (get…, compare…) and writes
+// (set…, getAndSet…, compare…) the elements of the objects of an array
+// holder argument; a VarHandle of a constant name among the receiver
+// objects its fields (static ones, whose classes it may initialise, or
+// those of the holder objects); any other receiver object the fields the
+// site's types allow (VarHandleAccessAt) of the holder objects.
+func (a *analysis) varHandle(i int32, m *hierarchy.Method, st *summary.Stmt, s *callgraph.Site, t *hierarchy.Method) {
 	acc, ok := pointsto.VarHandleAccessAt(a.h, t, s.Ref)
-	if !ok || len(st.Args) == 0 || st.Args[0] < 0 {
-		return
-	}
 	x := a.info(s)
-	add := func(l int32) {
+	add := func(acc pointsto.VarHandleAccess, l int32) {
 		if acc.Reads {
 			x.useIDs = append(x.useIDs, l)
 		}
@@ -731,17 +731,57 @@ func (a *analysis) varHandle(m *hierarchy.Method, st *summary.Stmt, s *callgraph
 			x.modIDs = append(x.modIDs, l)
 		}
 	}
-	for _, o := range a.pt.VarPointsTo(m, st.Args[0]) {
+	var holders []int // of the holder argument, found once
+	found := false
+	holder := func() []int {
+		if !found && len(st.Args) > 0 && st.Args[0] >= 0 {
+			holders, found = a.pt.VarPointsTo(m, st.Args[0]), true
+		}
+		return holders
+	}
+	typed := false
+	if st.Base >= 0 {
+		for _, o := range a.pt.VarPointsTo(m, st.Base) {
+			vh, isVar := a.pt.FieldHandle(o)
+			if !isVar || !vh.Var {
+				typed = true
+				continue
+			}
+			if vh.Static {
+				if sacc, ok := pointsto.StaticVarHandleAccessAt(t, s.Ref); ok {
+					for _, f := range vh.Fields {
+						add(sacc, a.loc(-1, f))
+						a.initialise(i, s, 0, f.Class)
+					}
+				}
+				continue
+			}
+			if !ok || acc.Array {
+				continue
+			}
+			for _, h := range holder() {
+				for _, f := range vh.Fields {
+					if a.hasField(h, f) {
+						add(acc, a.loc(int32(h), f))
+					}
+				}
+			}
+		}
+	}
+	if !ok || !typed && !acc.Array {
+		return
+	}
+	for _, o := range holder() {
 		c := a.pt.Object(o).Class
 		if acc.Array {
 			if c.IsArray() {
-				add(a.loc(int32(o), nil))
+				add(acc, a.loc(int32(o), nil))
 			}
 			continue
 		}
 		for _, f := range acc.Fields {
 			if a.h.IsSubclass(c, f.Class) {
-				add(a.loc(int32(o), f))
+				add(acc, a.loc(int32(o), f))
 			}
 		}
 	}
@@ -762,7 +802,7 @@ func (a *analysis) fieldHandles(i int32, m *hierarchy.Method, st *summary.Stmt, 
 	found := false
 	for _, o := range a.pt.VarPointsTo(m, st.Base) {
 		fh, ok := a.pt.FieldHandle(o)
-		if !ok {
+		if !ok || fh.Var {
 			continue
 		}
 		x := a.info(s)

@@ -254,6 +254,25 @@ func TestHandChecked(t *testing.T) {
 		}
 	}
 
+	// VarHandles: their access modes access the fields they name.
+	vh := main + "varHandles()V"
+	for _, w := range []struct {
+		ref      string
+		mod, use []string
+	}{
+		{"java/lang/invoke/VarHandle.compareAndSet(L" + pkg + "Main$Box;II)Z", []string{box(vh[len(main):], 1, "n:I")}, []string{box(vh[len(main):], 1, "n:I")}},
+		{"java/lang/invoke/VarHandle.setRelease(L" + pkg + "Main$Box;)V", []string{static("Main.shared:Ljava/lang/Object;")}, nil},
+		{"java/lang/invoke/VarHandle.getAndAdd(I)V", []string{static("Main.counter:I")}, []string{static("Main.counter:I")}},
+	} {
+		mod, use := r.Site(site(t, g, vh, w.ref))
+		if got := names(r, mod); !slices.Equal(got, w.mod) {
+			t.Errorf("MOD(%s in varHandles) = %q, want %q", w.ref, got, w.mod)
+		}
+		if got := names(r, use); !slices.Equal(got, w.use) {
+			t.Errorf("USE(%s in varHandles) = %q, want %q", w.ref, got, w.use)
+		}
+	}
+
 	// 0-CFA_f: one object per class, so the aliases are the class's.
 	pt0, err := pointsto.Analyze(p, p.MainMethods(), pointsto.Options{PerClass: true})
 	if err != nil {

@@ -5,6 +5,7 @@ import (
 	"slices"
 
 	"github.com/rules-fragment/rules_fragment/tools/hierarchy"
+	"github.com/rules-fragment/rules_fragment/tools/summary"
 )
 
 // recvSource tells where the receiver objects of a dispatch come from, so
@@ -32,11 +33,17 @@ func (s *solver) dispatchAll(st *site, objs []int32, src recvSource) bool {
 	if len(objs) == 0 {
 		return false
 	}
+	if st.resolved != nil && st.resolved.Class == s.vhClass && st.resolved.IsNative() { // varhandle.go
+		return s.varHandleObjects(st, objs, src)
+	}
 	if len(s.handleIDs) > 0 { // handles.go
 		if use := s.handleUse(st); use != 0 {
 			hs := among(s.handleIDs, objs)
 			shares := s.dispatchRest(st, objs, src)
 			for _, o := range hs {
+				if summary.IsVarHandle(s.handles[o].Kind) {
+					continue // no MethodHandle
+				}
 				switch use {
 				case handleInvoke:
 					s.handleCalls(st, o)

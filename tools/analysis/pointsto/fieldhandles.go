@@ -98,6 +98,9 @@ func fieldHandleType(t reach.Handle, f *hierarchy.Field) ([]string, string) {
 type FieldHandle struct {
 	Fields        []*hierarchy.Field
 	Store, Static bool
+	// Var tells a VarHandle's (varhandle.go): Store is unset, the access
+	// mode called tells what it does (VarHandleAccessAt).
+	Var bool
 	// Bound is the handle's bound holder objects (bindTo), nil if it is
 	// not bound.
 	Bound []int
@@ -114,7 +117,7 @@ func (r *Result) FieldHandle(o int) (FieldHandle, bool) {
 		o, h = int(h.adapted), r.s.handles[h.adapted]
 	}
 	x := FieldHandle{Fields: h.Fields, Store: h.Kind == summary.HandleSetter || h.Kind == summary.HandleStaticSet,
-		Static: summary.IsStaticFieldHandle(h.Kind)}
+		Static: summary.IsStaticFieldHandle(h.Kind), Var: summary.IsVarHandle(h.Kind)}
 	if h.bound >= 0 { // bound, its holder is never the call's first argument
 		x.Bound = []int{}
 		if v := r.s.boundValue(int32(o)); v >= 0 {

@@ -159,6 +159,8 @@ func (s *solver) handleClass(t reach.Handle) *hierarchy.Class {
 		if c := s.h.Lookup(updaterImpl); c != nil && !c.Phantom {
 			return c
 		}
+	case summary.IsVarHandle(t.Kind):
+		return varHandleClass(s.h, t)
 	case t.Kind == summary.HandleGetter || t.Kind == summary.HandleSetter:
 		nested = "$Accessor"
 	case t.Kind == summary.HandleStaticGet || t.Kind == summary.HandleStaticSet:
@@ -298,10 +300,7 @@ func (s *solver) handleCalls(st *site, o int32) {
 	if s.handleDone[k] {
 		return
 	}
-	if s.handleDone == nil {
-		s.handleDone = map[[2]int32]bool{}
-	}
-	s.handleDone[k] = true
+	s.markHandleDone(k[0], k[1])
 	h := s.handles[o]
 	if h.adapted >= 0 { // it calls as the handle it adapts, its type any
 		o = h.adapted
@@ -541,11 +540,8 @@ func (s *solver) restoreHandles(w *Warm) {
 	}
 	for i := 0; i+2 < len(w.Handles); i += 3 {
 		at, o, y := w.Handles[i], w.Handles[i+1], w.Handles[i+2]
-		if o >= 0 {
-			if s.handleDone == nil {
-				s.handleDone = map[[2]int32]bool{}
-			}
-			s.handleDone[[2]int32{at, o}] = true
+		if o >= 0 || o == typedVarAccess {
+			s.markHandleDone(at, o)
 		}
 		if y >= 0 {
 			s.noteHandleSite(at, y)

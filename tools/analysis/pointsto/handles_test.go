@@ -32,6 +32,8 @@ func TestMethodHandles(t *testing.T) {
 		{"Handles.boundFields()Ljava/lang/String;", []string{"Handles$Calf"}},
 		{"Handles.initialised()Ljava/lang/String;", []string{"Handles$Kid"}},
 		{"Handles.updated()Ljava/lang/String;", []string{"Handles$Hare"}},
+		{"Handles.varNamed()Ljava/lang/String;", []string{"Handles$Mole"}},
+		{"Handles.varStatic()Ljava/lang/String;", []string{"Handles$Otter", "Handles$Stoat"}},
 	}
 	for _, perClass := range []bool{false, true} {
 		res, err := pointsto.Analyze(p, roots, pointsto.Options{PerClass: perClass})
@@ -59,8 +61,10 @@ func TestMethodHandles(t *testing.T) {
 				t.Errorf("%s %s: receivers %q, want %q", g.Analysis, c.method, got, w)
 			}
 		}
-		if got := receivers(t, g, "Handles.boxed()Ljava/lang/String;", "java/lang/Object.toString()Ljava/lang/String;"); !slices.Equal(got, []string{"java/lang/Integer"}) {
-			t.Errorf("%s boxed: receivers %q, want java/lang/Integer", g.Analysis, got)
+		for _, m := range []string{"boxed", "varBoxed"} {
+			if got := receivers(t, g, "Handles."+m+"()Ljava/lang/String;", "java/lang/Object.toString()Ljava/lang/String;"); !slices.Equal(got, []string{"java/lang/Integer"}) {
+				t.Errorf("%s %s: receivers %q, want java/lang/Integer", g.Analysis, m, got)
+			}
 		}
 		invoke := "java/lang/invoke/MethodHandle.invokeExact(L" + pkg + "Handles$Keeper;L" + pkg + "Handles$Creature;)L" + pkg + "Handles$Creature;"
 		got := targets(g, pkg+"Handles.virtual()Ljava/lang/String;", invoke)
@@ -75,7 +79,7 @@ func TestMethodHandles(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, k := range []string{"Handles.joey()L" + pkg + "Handles$Creature;", "Handles$Foal.<init>()V", "Handles$Zoo.<clinit>()V", "Handles$Tamer.feed(L" + pkg + "Handles$Creature;)L" + pkg + "Handles$Creature;"} {
+	for _, k := range []string{"Handles.joey()L" + pkg + "Handles$Creature;", "Handles$Foal.<init>()V", "Handles$Zoo.<clinit>()V", "Handles$Warren.<clinit>()V", "Handles$Tamer.feed(L" + pkg + "Handles$Creature;)L" + pkg + "Handles$Creature;"} {
 		if !reachedKey(g, pkg+k) {
 			t.Errorf("RTA does not reach %s", k)
 		}

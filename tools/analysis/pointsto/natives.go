@@ -69,7 +69,7 @@ func modelled(k string) bool {
 
 // nativeCall applies the model of native target t bound at site st.
 func (s *solver) nativeCall(st *site, t *hierarchy.Method) {
-	if t.Class.Name == "java/lang/invoke/VarHandle" {
+	if t.Class.Name == varHandle {
 		s.varHandleAccess(st, t)
 	}
 	switch t.Key() {

@@ -108,9 +108,10 @@ type solver struct {
 	handleDone  map[[2]int32]bool
 	handleSites map[int32][]int32
 	mhClass     *hierarchy.Class
-	serial      *serialState // serialization's model (serial.go)
-	log         *reach.Log   // Options.Log
-	threads     int32        // threadsNode, -1 until needed
+	vhClass     *hierarchy.Class // VarHandle (varhandle.go), nil if absent
+	serial      *serialState     // serialization's model (serial.go)
+	log         *reach.Log       // Options.Log
+	threads     int32            // threadsNode, -1 until needed
 	// The arrays of unknown class and their views (anyarray.go): their
 	// info index by object id (-1: other objects; up to the last one) and
 	// bitmap, the infos; anyArrayViews' scratch and count of calls.
@@ -232,6 +233,9 @@ func newSolver(p *link.Program, opts Options) *solver {
 	s.threads, s.references, s.finalizable, s.log = -1, -1, -1, reach.NewLog(opts.Log)
 	s.init = reach.NewInitializer(s.h, func(m *hierarchy.Method) { s.reach(m) })
 	s.enums = reach.NewUniverses(s.init, s.enumValues)
+	if c := s.h.Lookup(varHandle); c != nil && !c.Phantom {
+		s.vhClass = c
+	}
 	return s
 }
 

@@ -30,10 +30,7 @@ func (s *solver) updaterCall(st *site, o int32) {
 	if store < 0 && !load || len(st.args) == 0 || st.args[0] < 0 {
 		return
 	}
-	if s.handleDone == nil {
-		s.handleDone = map[[2]int32]bool{}
-	}
-	s.handleDone[k] = true
+	s.markHandleDone(k[0], k[1])
 	h := s.handles[o]
 	if h.Kind != summary.HandleUpdater {
 		return

@@ -64,8 +64,9 @@ type Warm struct {
 	// Proxies: quadruples object, hidden site calling invoke (-1: none),
 	// invoke's result node, argument array object (proxy.go).
 	Proxies []int32
-	// Handles: triples invoke site, handle object, -1 (a call made) or
-	// invoke site, -1, hidden site (handles.go).
+	// Handles: triples invoke site, handle object, -1 (a call made; a
+	// VarHandle access site's typedVarAccess, its fields taken by type) or
+	// invoke site, -1, hidden site (handles.go, varhandle.go).
 	Handles []int32
 	// Services requested (strings) and the providers made, in order
 	// (classes; services.go).

@@ -127,7 +127,7 @@ func (r *warmReader) checkTables() error {
 	}
 	for i := range w.Handles {
 		x := w.Handles[i]
-		if len(w.Handles)%3 != 0 || (i%3 == 0 && !in(x, nsites)) || (i%3 == 1 && !opt(x, no)) || (i%3 == 2 && !opt(x, nsites)) {
+		if len(w.Handles)%3 != 0 || (i%3 == 0 && !in(x, nsites)) || (i%3 == 1 && !opt(x, no) && x != typedVarAccess) || (i%3 == 2 && !opt(x, nsites)) {
 			return bad("method handles")
 		}
 	}

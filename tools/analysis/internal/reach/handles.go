@@ -16,7 +16,8 @@ import (
 // instantiated. Their call graphs do not list the methods at the calls of
 // invokeExact (the points-to analyses do). A field handle (findGetter,
 // findSetter, findStaticGetter, findStaticSetter) and an
-// AtomicReferenceFieldUpdater call nothing; a static field's handle
+// AtomicReferenceFieldUpdater call nothing, nor does a VarHandle
+// (findVarHandle, findStaticVarHandle); a static field's handle
 // initialises the field's class, as its first invocation does.
 
 // Handle is a resolved method handle: its kind (summary.Handle*), the
@@ -121,8 +122,8 @@ func (e *engine) handle(name int32) {
 		return
 	}
 	switch t.Kind {
-	case summary.HandleGetter, summary.HandleSetter, summary.HandleUpdater:
-	case summary.HandleStaticGet, summary.HandleStaticSet:
+	case summary.HandleGetter, summary.HandleSetter, summary.HandleUpdater, summary.HandleVar:
+	case summary.HandleStaticGet, summary.HandleStaticSet, summary.HandleStaticVar:
 		for _, f := range t.Fields {
 			e.init.Init(f.Class)
 		}

@@ -3,6 +3,7 @@ package features;
 import java.lang.invoke.MethodHandle;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.MethodType;
+import java.lang.invoke.VarHandle;
 import java.util.concurrent.atomic.AtomicReferenceFieldUpdater;
 
 /**
@@ -12,7 +13,8 @@ import java.util.concurrent.atomic.AtomicReferenceFieldUpdater;
  * known at run time, bound to its receiver; a handle adapted by asType
  * and invoked exactly in its new type; handles of an instance field
  * (set, then read) and of a static field whose class only the handle
- * initialises; an AtomicReferenceFieldUpdater. Only the JVM's
+ * initialises; an AtomicReferenceFieldUpdater; a VarHandle of a static
+ * field whose class only the handle initialises. Only the JVM's
  * LambdaForms call the methods; what they call on the handles' arguments
  * is checked.
  */
@@ -49,6 +51,9 @@ final class Handles {
   /** Initialised by the first invocation of its field's getter. */
   static final class Registry { static Item first = new Item("z"); }
 
+  /** Initialised by the first access through its field's VarHandle. */
+  static final class Ledger { static Item last = new Item("l"); }
+
   private static final MethodHandle MAKE;
   private static final MethodHandle ITEM;
   private static final MethodHandle ADD;
@@ -57,6 +62,7 @@ final class Handles {
   private static final MethodHandle HOLD;
   private static final MethodHandle HELD;
   private static final MethodHandle FIRST;
+  private static final VarHandle LAST;
 
   static {
     try {
@@ -70,6 +76,7 @@ final class Handles {
       HOLD = l.findSetter(Slot.class, "held", Item.class);
       HELD = l.findGetter(Slot.class, "held", Item.class);
       FIRST = l.findStaticGetter(Registry.class, "first", Item.class);
+      LAST = l.findStaticVarHandle(Ledger.class, "last", Item.class);
     } catch (ReflectiveOperationException e) {
       throw new AssertionError(e);
     }
@@ -99,7 +106,9 @@ final class Handles {
     Object p = (Object) PAIR.invokeExact((Object) new Shelf("|"), (Object) x, (Object) y);
     Box b = new Box();
     Box.ITEM.compareAndSet(b, null, new Item("u"));
-    return x.label() + y.label() + p + b.item.label();
+    Item z = (Item) LAST.getAndSet(new Item("v"));
+    Item w = (Item) LAST.getAcquire();
+    return x.label() + y.label() + p + b.item.label() + z.label() + w.label();
   }
 
   static String run() {

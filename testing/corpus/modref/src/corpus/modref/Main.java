@@ -234,6 +234,17 @@ public class Main {
         l.findStaticSetter(Main.class, "counter", int.class).invoke(n);
     }
 
+    // VarHandles: compareAndSet on the box's n reads and writes it, the
+    // static field handles' setRelease writes shared, getAndAdd reads and
+    // writes counter.
+    static void varHandles() throws Throwable {
+        java.lang.invoke.MethodHandles.Lookup l = java.lang.invoke.MethodHandles.lookup();
+        Box b = new Box();
+        l.findVarHandle(Box.class, "n", int.class).compareAndSet(b, 0, 1);
+        l.findStaticVarHandle(Main.class, "shared", Object.class).setRelease(b);
+        l.findStaticVarHandle(Main.class, "counter", int.class).getAndAdd(1);
+    }
+
     public static void main(String[] args) throws Exception {
         alias();
         callsReader();
@@ -250,6 +261,7 @@ public class Main {
         natives();
         try {
             fieldHandles();
+            varHandles();
         } catch (Throwable t) {
             throw new AssertionError(t);
         }

@@ -3,6 +3,7 @@ package corpus.pointsto;
 import java.lang.invoke.MethodHandle;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.MethodType;
+import java.lang.invoke.VarHandle;
 import java.util.concurrent.atomic.AtomicReferenceFieldUpdater;
 
 /**
@@ -90,6 +91,48 @@ final class Handles {
     /** Written and read through static field handles only. */
     static Creature mascot;
 
+    /** Read through a static field's VarHandle only. */
+    static int tally;
+
+    /** Its fields are written and read through their VarHandles only. */
+    static final class Hutch {
+        Creature front;
+        Creature back;
+        static final VarHandle FRONT;
+        static final VarHandle BACK;
+
+        static {
+            try {
+                MethodHandles.Lookup l = MethodHandles.lookup();
+                FRONT = l.findVarHandle(Hutch.class, "front", Creature.class);
+                BACK = l.findVarHandle(Hutch.class, "back", Creature.class);
+            } catch (ReflectiveOperationException e) {
+                throw new AssertionError(e);
+            }
+        }
+    }
+
+    static final class Mole implements Creature {
+        public String sound() { return "snuffle"; }
+    }
+
+    static final class Vole implements Creature {
+        public String sound() { return "squeak"; }
+    }
+
+    /** Initialised only by an access through its field's VarHandle. */
+    static final class Warren {
+        static Creature resident = new Otter();
+    }
+
+    static final class Otter implements Creature {
+        public String sound() { return "whistle"; }
+    }
+
+    static final class Stoat implements Creature {
+        public String sound() { return "chitter"; }
+    }
+
     static class Keeper {
         Creature feed(Creature a) { return a; }
 
@@ -123,6 +166,8 @@ final class Handles {
     private static final MethodHandle GET_VISITOR;
     private static final MethodHandle SET_VISITOR;
     private static final MethodHandle GET_STAR;
+    private static final VarHandle RESIDENT;
+    private static final VarHandle TALLY;
 
     static {
         try {
@@ -143,6 +188,8 @@ final class Handles {
             GET_VISITOR = l.findGetter(Pen.class, "visitor", Creature.class);
             SET_VISITOR = l.findSetter(Pen.class, "visitor", Creature.class);
             GET_STAR = l.findStaticGetter(Zoo.class, "star", Creature.class);
+            RESIDENT = l.findStaticVarHandle(Warren.class, "resident", Creature.class);
+            TALLY = l.findStaticVarHandle(Handles.class, "tally", int.class);
         } catch (ReflectiveOperationException e) {
             throw new AssertionError(e);
         }
@@ -262,6 +309,30 @@ final class Handles {
         return Cell.HELD.get(c).sound();
     }
 
+    /** A VarHandle of a field: what it stores there, get returns, and not
+     * what another field's handle stores in the other field of the type. */
+    static String varNamed() {
+        Hutch h = new Hutch();
+        Hutch.FRONT.set(h, new Mole());
+        Hutch.BACK.setRelease(h, new Vole());
+        return ((Creature) Hutch.FRONT.getAcquire(h)).sound();
+    }
+
+    /** A static field's VarHandle: what the class's initialiser stores and
+     * what compareAndSet stores, get returns. */
+    static String varStatic() {
+        Creature before = (Creature) RESIDENT.getVolatile();
+        RESIDENT.compareAndSet(before, new Stoat());
+        return ((Creature) RESIDENT.get()).sound();
+    }
+
+    /** A primitive static field's VarHandle returns its value boxed. */
+    static String varBoxed() {
+        TALLY.getAndAdd(1);
+        Object n = TALLY.get();
+        return n.toString();
+    }
+
     static void run() {
         try {
             constructed();
@@ -278,6 +349,9 @@ final class Handles {
             boundFields();
             initialised();
             updated();
+            varNamed();
+            varStatic();
+            varBoxed();
         } catch (Throwable t) {
             throw new AssertionError(t);
         }
