@@ -116,6 +116,12 @@ func (s *solver) handleOf(t reach.Handle, varargs bool) int32 {
 	return o
 }
 
+// fieldKey reports whether object key k is a field handle's, whose
+// method is a field id (handleMember).
+func fieldKey(k objKey) bool {
+	return k.level == handleLevel && summary.IsFieldHandle(byte(k.site&0xff))
+}
+
 // handleMember is the member id in handle t's object key: its first
 // method's, or a field handle's first field's.
 func handleMember(t reach.Handle) int32 {

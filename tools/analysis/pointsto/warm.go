@@ -185,7 +185,10 @@ func (ww *warmWriter) write() {
 		k := s.objKeys[i]
 		w.ObjClass = append(w.ObjClass, ww.Class(c))
 		m, kc := int32(-1), int32(-1)
-		if k.method >= 0 {
+		switch {
+		case k.method >= 0 && fieldKey(k):
+			m = ww.Field(k.method)
+		case k.method >= 0:
 			m = ww.MethodID(k.method)
 		}
 		if k.class >= 0 {

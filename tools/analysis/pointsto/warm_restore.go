@@ -111,7 +111,11 @@ func (r *warmReader) checkTables() error {
 		return bad("object class")
 	}
 	for i := 0; i < len(w.ObjKeys); i += 4 {
-		if !opt(w.ObjKeys[i], nm) || !opt(w.ObjKeys[i+3], nc) {
+		member := nm
+		if fieldKey(objKey{site: w.ObjKeys[i+1], level: w.ObjKeys[i+2]}) {
+			member = nf
+		}
+		if !opt(w.ObjKeys[i], member) || !opt(w.ObjKeys[i+3], nc) {
 			return bad("object key")
 		}
 	}
@@ -304,7 +308,10 @@ func (r *warmReader) state() {
 	for i, ci := range w.ObjClass {
 		c := r.classes[ci]
 		k := objKey{method: -1, site: w.ObjKeys[4*i+1], level: w.ObjKeys[4*i+2], class: -1}
-		if m := w.ObjKeys[4*i]; m >= 0 {
+		switch m := w.ObjKeys[4*i]; {
+		case m >= 0 && fieldKey(k):
+			k.method = r.fields[m].ID
+		case m >= 0:
 			k.method = r.methods[m].ID
 		}
 		if kc := w.ObjKeys[4*i+3]; kc >= 0 {
