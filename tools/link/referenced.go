@@ -46,6 +46,7 @@ var ImplicitClasses = []string{
 	"java/util/concurrent/atomic/AtomicReferenceFieldUpdater$AtomicReferenceFieldUpdaterImpl",
 }
 
+// The classes of the VarHandles of fields of every type.
 func init() {
 	for _, d := range "LIJZBSCFD" {
 		ImplicitClasses = append(ImplicitClasses, VarHandleClass(string(d), false), VarHandleClass(string(d), true))
