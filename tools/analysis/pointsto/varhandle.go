@@ -24,8 +24,9 @@ import (
 // called on it reads and writes the fields of the name: of the objects of
 // its holder argument (argument 0) that have them, or the static fields,
 // whose classes it initialises. A result the call's type casts is
-// filtered by that type, a primitive field's value the call returns as a
-// reference is the JVM's box. Other receiver objects (a VarHandle the
+// filtered by that type; a primitive field's value the call returns as a
+// reference, and a primitive it stores in a reference field, is the JVM's
+// box. Other receiver objects (a VarHandle the
 // JDK's code makes: of a name that is no constant, withInvokeExactBehavior)
 // make the call, for an instance holder of static class C, access every
 // field of C and its superclasses whose type can hold the value (by the
