@@ -12,6 +12,17 @@
 // of that call, empty when unknown. Further fields are ignored. Kinds
 // that do not change what a program calls or allocates (Class.getMethods,
 // Method.getName, …) are read and kept with Kind Other.
+//
+// Beyond TamiFlex's kinds, the log names the method handles a program
+// made of members it found at run time: "Lookup.findVirtual" and the
+// other find methods of MethodHandles.Lookup (findStatic, findSpecial,
+// findConstructor, findGetter, findSetter, findStaticGetter,
+// findStaticSetter, findVarHandle, findStaticVarHandle) and its
+// unreflect methods (unreflect, unreflectSpecial, unreflectConstructor,
+// unreflectGetter, unreflectSetter, unreflectVarHandle), whose TARGET is
+// the member as the call named it: the class passed, a method's name and
+// MethodType ("<pkg.C: void <init>(int)>" for a constructor), a field's
+// name and type.
 package reflog
 
 import (
@@ -38,7 +49,19 @@ const (
 	FieldGet                    // Field.get*: a load of the field
 	FieldSet                    // Field.set*: a store to the field
 	ArrayNewInstance            // Array.newInstance: an array of the type
+	MethodHandle                // a Lookup's find* or unreflect*: a handle of the member
 )
+
+// handleAPIs are the KINDs of MethodHandle entries and whether each
+// names a field (else a method).
+var handleAPIs = map[string]bool{
+	"Lookup.findVirtual": false, "Lookup.findStatic": false, "Lookup.findSpecial": false,
+	"Lookup.findConstructor": false, "Lookup.findGetter": true, "Lookup.findSetter": true,
+	"Lookup.findStaticGetter": true, "Lookup.findStaticSetter": true, "Lookup.findVarHandle": true,
+	"Lookup.findStaticVarHandle": true, "Lookup.unreflect": false, "Lookup.unreflectSpecial": false,
+	"Lookup.unreflectConstructor": false, "Lookup.unreflectGetter": true, "Lookup.unreflectSetter": true,
+	"Lookup.unreflectVarHandle": true,
+}
 
 var kinds = map[string]Kind{
 	"Class.forName": ClassForName, "Class.newInstance": ClassNewInstance,
@@ -108,6 +131,9 @@ func parseEntry(line string) (Entry, error) {
 		return Entry{}, fmt.Errorf("%q: want KIND;TARGET;CALLER;LINE", line)
 	}
 	e := Entry{API: f[0], Kind: kinds[f[0]], Line: -1}
+	if _, ok := handleAPIs[f[0]]; ok {
+		e.Kind = MethodHandle
+	}
 	if l := strings.TrimSpace(f[3]); l != "" && l != "-1" {
 		n, err := strconv.ParseInt(l, 10, 32)
 		if err != nil || n < 0 {
@@ -149,6 +175,17 @@ func parseEntry(line string) (Entry, error) {
 	case ClassForName, ClassNewInstance:
 		if e.Name != "" {
 			return Entry{}, fmt.Errorf("target of %s: %q is not a class", e.API, target)
+		}
+	case MethodHandle:
+		isField := handleAPIs[e.API]
+		if e.Name == "" || isField == strings.HasPrefix(e.Desc, "(") || strings.HasSuffix(e.API, "Constructor") != (e.Name == "<init>") {
+			what := "method"
+			if isField {
+				what = "field"
+			} else if strings.HasSuffix(e.API, "Constructor") {
+				what = "constructor"
+			}
+			return Entry{}, fmt.Errorf("target of %s: %q is not a %s signature", e.API, target, what)
 		}
 	}
 	return e, nil

@@ -217,3 +217,15 @@ func (h *handleConsts) handleOf(s *ir.Invoke) string {
 	}
 	return HandleName(k, class, name)
 }
+
+// LookupMethod returns the name and descriptor of MethodHandles.Lookup's
+// find method name ("findVirtual") and the kind of handle it makes; ok is
+// false for another name.
+func LookupMethod(name string) (nameDesc string, k byte, ok bool) {
+	for nd, k := range lookupKinds { // one method a name
+		if strings.HasPrefix(nd, name+"(") {
+			return nd, k, true
+		}
+	}
+	return "", 0, false
+}

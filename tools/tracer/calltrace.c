@@ -29,15 +29,23 @@
  * "<pkg.C: int[] xs>"; for Class.forName the name it was given, "pkg.C$D");
  * CALLER "pkg.Cls.method", the method that called the API; LINE its source
  * line of the call, empty without a line table or in a native frame.
+ * Beyond TamiFlex's kinds it logs the method handles a program makes of
+ * members it found at run time: KIND Lookup.findVirtual, Lookup.findStatic,
+ * ... (every find and unreflect method of MethodHandles.Lookup), TARGET the
+ * member the call named, "<pkg.C: void <init>(int)>" for a constructor
+ * (tools/reflog). Lookup.findClass is not logged: the Class.forName it
+ * calls is, and the handles of the class found are.
  *
  * Field.get* (get, getInt, ..., getDouble: the value accessors only),
- * Field.set* (set, setInt, ...) and Class.forName(String) and
- * forName(String, boolean, ClassLoader) are logged on the entry of the API
- * itself, called from frame 1: the field is read from the Field receiver's
- * fields clazz, type and name (GetLocalInstance), the class name from the
- * String argument (GetLocalObject), one VM operation per call; names with
- * other characters than letters, digits, '.', '$' and '_' (arrays) are not
- * logged, nor a forName called by Class.forName. The APIs are recognised by
+ * Field.set* (set, setInt, ...), Class.forName(String) and
+ * forName(String, boolean, ClassLoader) and the Lookup methods are logged
+ * on the entry of the API itself, called from frame 1: the field is read
+ * from the Field receiver's fields clazz, type and name (GetLocalInstance),
+ * the class name from the String argument, a Lookup's member from its
+ * arguments (GetLocalObject; a MethodType's fields rtype and ptypes), one
+ * VM operation per argument; forName's names with other characters than
+ * letters, digits, '.', '$' and '_' (arrays) are not logged, nor a forName
+ * called by Class.forName, nor a Lookup method called by java/lang/invoke/. The APIs are recognised by
  * their role, cached per method.
  *
  * Method.invoke and the constructor APIs are logged on the entry of their
@@ -95,7 +103,24 @@ enum {
     R_CLASS_NEWINSTANCE,
     R_FIELD_GET,       /* the APIs logged on their own entry (from here on) */
     R_FIELD_SET,
-    R_CLASS_FORNAME
+    R_CLASS_FORNAME,
+    R_FIND_VIRTUAL,    /* MethodHandles.Lookup's find and unreflect methods */
+    R_FIND_STATIC,
+    R_FIND_SPECIAL,
+    R_FIND_CONSTRUCTOR,
+    R_FIND_GETTER,     /* the find methods of fields (from here on) */
+    R_FIND_SETTER,
+    R_FIND_STATIC_GETTER,
+    R_FIND_STATIC_SETTER,
+    R_FIND_VAR_HANDLE,
+    R_FIND_STATIC_VAR_HANDLE,
+    R_UNREFLECT,       /* the unreflect methods (from here on) */
+    R_UNREFLECT_SPECIAL,
+    R_UNREFLECT_CONSTRUCTOR,
+    R_UNREFLECT_GETTER, /* those of a Field (from here on) */
+    R_UNREFLECT_SETTER,
+    R_UNREFLECT_VAR_HANDLE,
+    R_END
 };
 
 static int is_accessor(int role) {
@@ -114,7 +139,48 @@ static const char *const kinds[] = {
     [R_FIELD_GET] = "Field.get*",
     [R_FIELD_SET] = "Field.set*",
     [R_CLASS_FORNAME] = "Class.forName",
+    [R_FIND_VIRTUAL] = "Lookup.findVirtual",
+    [R_FIND_STATIC] = "Lookup.findStatic",
+    [R_FIND_SPECIAL] = "Lookup.findSpecial",
+    [R_FIND_CONSTRUCTOR] = "Lookup.findConstructor",
+    [R_FIND_GETTER] = "Lookup.findGetter",
+    [R_FIND_SETTER] = "Lookup.findSetter",
+    [R_FIND_STATIC_GETTER] = "Lookup.findStaticGetter",
+    [R_FIND_STATIC_SETTER] = "Lookup.findStaticSetter",
+    [R_FIND_VAR_HANDLE] = "Lookup.findVarHandle",
+    [R_FIND_STATIC_VAR_HANDLE] = "Lookup.findStaticVarHandle",
+    [R_UNREFLECT] = "Lookup.unreflect",
+    [R_UNREFLECT_SPECIAL] = "Lookup.unreflectSpecial",
+    [R_UNREFLECT_CONSTRUCTOR] = "Lookup.unreflectConstructor",
+    [R_UNREFLECT_GETTER] = "Lookup.unreflectGetter",
+    [R_UNREFLECT_SETTER] = "Lookup.unreflectSetter",
+    [R_UNREFLECT_VAR_HANDLE] = "Lookup.unreflectVarHandle",
 };
+
+/* MethodHandles.Lookup's find and unreflect methods by descriptor: the
+ * kinds are in role order from R_FIND_VIRTUAL. */
+#define MH "Ljava/lang/invoke/MethodHandle;"
+#define FIND_FIELD "(Ljava/lang/Class;Ljava/lang/String;Ljava/lang/Class;)"
+static const char *const lookup_descs[R_END - R_FIND_VIRTUAL] = {
+    "(Ljava/lang/Class;Ljava/lang/String;Ljava/lang/invoke/MethodType;)" MH,
+    "(Ljava/lang/Class;Ljava/lang/String;Ljava/lang/invoke/MethodType;)" MH,
+    "(Ljava/lang/Class;Ljava/lang/String;Ljava/lang/invoke/MethodType;Ljava/lang/Class;)" MH,
+    "(Ljava/lang/Class;Ljava/lang/invoke/MethodType;)" MH,
+    FIND_FIELD MH,
+    FIND_FIELD MH,
+    FIND_FIELD MH,
+    FIND_FIELD MH,
+    FIND_FIELD "Ljava/lang/invoke/VarHandle;",
+    FIND_FIELD "Ljava/lang/invoke/VarHandle;",
+    "(Ljava/lang/reflect/Method;)" MH,
+    "(Ljava/lang/reflect/Method;Ljava/lang/Class;)" MH,
+    "(Ljava/lang/reflect/Constructor;)" MH,
+    "(Ljava/lang/reflect/Field;)" MH,
+    "(Ljava/lang/reflect/Field;)" MH,
+    "(Ljava/lang/reflect/Field;)Ljava/lang/invoke/VarHandle;",
+};
+#undef MH
+#undef FIND_FIELD
 
 /* A method seen on either side of an edge; names are made once. */
 typedef struct {
@@ -264,6 +330,10 @@ static int is_field_accessor(const char *name) {
  * ...), generated accessors and LambdaForms, not by the rest (the accessor
  * generator, the chain Delegating...Impl -> Native...Impl). */
 static int reflect_role(const char *cn, size_t cl, const char *name, const char *desc) {
+    if (is_named(cn, cl, "java/lang/invoke/MethodHandles$Lookup"))
+        for (int r = R_FIND_VIRTUAL; r < R_END; r++)
+            if (strcmp(name, kinds[r] + strlen("Lookup.")) == 0 && strcmp(desc, lookup_descs[r - R_FIND_VIRTUAL]) == 0)
+                return r;
     if (has_prefix(cn, cl, "java/lang/invoke/") || has_prefix(cn, cl, "jdk/internal/reflect/Generated") ||
         (has_prefix(cn, cl, "jdk/internal/reflect/") &&
          (strcmp(name, "invoke0") == 0 || strcmp(name, "newInstance0") == 0)))
@@ -764,6 +834,26 @@ static int put_class(jvmtiEnv *env, Buf *b, jobject c, int java) {
     return 1;
 }
 
+/* Puts the descriptor "(params)ret" of the parameter types ps, a Class
+ * array, and the result type ret (NULL: void). */
+static int put_descriptor(jvmtiEnv *env, JNIEnv *jni, jobjectArray ps, jobject ret, Buf *b) {
+    int ok = 1;
+    put(b, "(");
+    jsize n = (*jni)->GetArrayLength(jni, ps);
+    for (jsize i = 0; ok && i < n; i++) {
+        jobject p = (*jni)->GetObjectArrayElement(jni, ps, i);
+        ok = put_class(env, b, p, 0);
+        if (p != NULL)
+            (*jni)->DeleteLocalRef(jni, p);
+    }
+    put(b, ")");
+    if (ret == NULL)
+        put(b, "V");
+    else
+        ok = ok && put_class(env, b, ret, 0);
+    return ok;
+}
+
 /* Puts ".name(desc)" of the Method (or "<init>" Constructor) self, read
  * from its fields. */
 static int put_member(jvmtiEnv *env, JNIEnv *jni, jobject self, int is_method, Buf *b) {
@@ -777,19 +867,7 @@ static int put_member(jvmtiEnv *env, JNIEnv *jni, jobject self, int is_method, B
         put(b, s != NULL ? s : "");
         if (is_method && s != NULL)
             (*jni)->ReleaseStringUTFChars(jni, name, s);
-        put(b, "(");
-        jsize n = (*jni)->GetArrayLength(jni, ps);
-        for (jsize i = 0; ok && i < n; i++) {
-            jobject p = (*jni)->GetObjectArrayElement(jni, ps, i);
-            ok = put_class(env, b, p, 0);
-            if (p != NULL)
-                (*jni)->DeleteLocalRef(jni, p);
-        }
-        put(b, ")");
-        if (!is_method)
-            put(b, "V");
-        else if (ok)
-            ok = put_class(env, b, ret, 0);
+        ok = put_descriptor(env, jni, ps, is_method ? ret : NULL, b);
     }
     jobject refs[] = {name, ps, ret};
     for (int i = 0; i < 3; i++)
@@ -870,33 +948,121 @@ static void log_reflection(jvmtiEnv *env, JNIEnv *jni, jthread thread, Method *t
     (*env)->RawMonitorExit(env, lock);
 }
 
+/* Puts the Soot signature of field name (a String) of class holder and
+ * type type (Class objects): "<pkg.C: int[] xs>". */
+static int put_field_of(jvmtiEnv *env, JNIEnv *jni, jobject holder, jobject type, jobject name, Buf *b) {
+    if (holder == NULL || type == NULL || name == NULL)
+        return 0;
+    put(b, "<");
+    int ok = put_class(env, b, holder, 1);
+    put(b, ": ");
+    ok = ok && put_class(env, b, type, 1);
+    put(b, " ");
+    const char *s = ok ? (*jni)->GetStringUTFChars(jni, name, NULL) : NULL;
+    if (s != NULL) {
+        put(b, s);
+        (*jni)->ReleaseStringUTFChars(jni, name, s);
+    } else if (ok) { /* OutOfMemoryError */
+        (*jni)->ExceptionClear(jni);
+        ok = 0;
+    }
+    put(b, ">");
+    return ok;
+}
+
 /* Puts the Soot signature of the Field self, read from its fields clazz,
- * type and name: "<pkg.C: int[] xs>". */
+ * type and name. */
 static int put_field(jvmtiEnv *env, JNIEnv *jni, jobject self, Buf *b) {
     jobject holder = get_field(jni, self, "clazz", "Ljava/lang/Class;");
     jobject type = get_field(jni, self, "type", "Ljava/lang/Class;");
     jobject name = get_field(jni, self, "name", "Ljava/lang/String;");
-    int ok = holder != NULL && type != NULL && name != NULL;
-    if (ok) {
-        put(b, "<");
-        ok = put_class(env, b, holder, 1);
-        put(b, ": ");
-        ok = ok && put_class(env, b, type, 1);
-        put(b, " ");
-        const char *s = ok ? (*jni)->GetStringUTFChars(jni, name, NULL) : NULL;
-        if (s != NULL) {
-            put(b, s);
-            (*jni)->ReleaseStringUTFChars(jni, name, s);
-        } else if (ok) { /* OutOfMemoryError */
-            (*jni)->ExceptionClear(jni);
-            ok = 0;
-        }
-        put(b, ">");
-    }
+    int ok = put_field_of(env, jni, holder, type, name, b);
     jobject refs[] = {holder, type, name};
     for (int i = 0; i < 3; i++)
         if (refs[i] != NULL)
             (*jni)->DeleteLocalRef(jni, refs[i]);
+    return ok;
+}
+
+/* Puts the internal name of the class object c ("pkg/C"); 0 for an array
+ * or a primitive type. */
+static int put_internal(jvmtiEnv *env, Buf *b, jobject c) {
+    char *sig;
+    if (c == NULL || (*env)->GetClassSignature(env, (jclass)c, &sig, NULL) != JVMTI_ERROR_NONE)
+        return 0;
+    size_t n = strlen(sig);
+    int ok = n > 2 && sig[0] == 'L' && sig[n - 1] == ';';
+    if (ok)
+        put_n(b, sig + 1, n - 2);
+    (*env)->Deallocate(env, (unsigned char *)sig);
+    return ok;
+}
+
+/* Puts ".name(desc)" of method name (a String; NULL: "<init>") of
+ * MethodType mt, read from its fields ptypes and rtype. */
+static int put_method_type(jvmtiEnv *env, JNIEnv *jni, jobject name, jobject mt, Buf *b) {
+    jobjectArray ps = get_field(jni, mt, "ptypes", "[Ljava/lang/Class;");
+    jobject ret = get_field(jni, mt, "rtype", "Ljava/lang/Class;");
+    int ok = ps != NULL && ret != NULL;
+    const char *s = ok && name != NULL ? (*jni)->GetStringUTFChars(jni, name, NULL) : NULL;
+    if (ok && name != NULL && s == NULL) { /* OutOfMemoryError */
+        (*jni)->ExceptionClear(jni);
+        ok = 0;
+    }
+    if (ok) {
+        put(b, ".");
+        put(b, s != NULL ? s : "<init>");
+        ok = put_descriptor(env, jni, ps, ret, b);
+    }
+    if (s != NULL)
+        (*jni)->ReleaseStringUTFChars(jni, name, s);
+    if (ps != NULL)
+        (*jni)->DeleteLocalRef(jni, ps);
+    if (ret != NULL)
+        (*jni)->DeleteLocalRef(jni, ret);
+    return ok;
+}
+
+static void put_signature_of(Buf *b, const char *s, size_t clen, size_t nlen);
+
+/* Puts the Soot signature of the member for which api, a Lookup's find or
+ * unreflect method (frame 0), was called, read from its arguments (locals
+ * 1 to 3): a find method's class, name and MethodType or field type; the
+ * Method or Constructor (read as Method.invoke's are) or Field (as
+ * Field.get*'s) of an unreflect method. */
+static int put_lookup(jvmtiEnv *env, JNIEnv *jni, jthread thread, int role, Buf *b) {
+    jobject a[3] = {NULL, NULL, NULL};
+    int n = role >= R_UNREFLECT ? 1 : role == R_FIND_CONSTRUCTOR ? 2 : 3;
+    int ok = 1;
+    for (int i = 0; ok && i < n; i++)
+        ok = (*env)->GetLocalObject(env, thread, 0, i + 1, &a[i]) == JVMTI_ERROR_NONE && a[i] != NULL;
+    if (ok && role >= R_UNREFLECT_GETTER) {
+        ok = put_field(env, jni, a[0], b);
+    } else if (ok && role >= R_FIND_GETTER && role < R_UNREFLECT) {
+        ok = put_field_of(env, jni, a[0], a[2], a[1], b);
+    } else if (ok) {
+        Buf m = {NULL, 0, 0};
+        size_t clen = 0;
+        if (role >= R_UNREFLECT) {
+            jobject cls = get_field(jni, a[0], "clazz", "Ljava/lang/Class;");
+            ok = put_internal(env, &m, cls);
+            clen = m.len;
+            ok = ok && put_member(env, jni, a[0], role != R_UNREFLECT_CONSTRUCTOR, &m);
+            if (cls != NULL)
+                (*jni)->DeleteLocalRef(jni, cls);
+        } else {
+            ok = put_internal(env, &m, a[0]);
+            clen = m.len;
+            ok = ok && (role == R_FIND_CONSTRUCTOR ? put_method_type(env, jni, NULL, a[1], &m)
+                                                   : put_method_type(env, jni, a[1], a[2], &m));
+        }
+        if (ok)
+            put_signature_of(b, m.s, clen, strcspn(m.s + clen + 1, "("));
+        free(m.s);
+    }
+    for (int i = 0; i < 3; i++)
+        if (a[i] != NULL)
+            (*jni)->DeleteLocalRef(jni, a[i]);
     return ok;
 }
 
@@ -930,11 +1096,13 @@ static int put_forname_arg(jvmtiEnv *env, JNIEnv *jni, jthread thread, Buf *b) {
     return ok;
 }
 
-/* Logs the entry of api, a Field.get*, Field.set* or Class.forName (frame
- * 0), called from caller at loc (frame 1): its target, the field or class
- * name, is read from frame 0's locals (the Field receiver, the String
- * argument), without the lock. A Class.forName called by another is not
- * logged again. */
+/* Logs the entry of api, a Field.get*, Field.set*, Class.forName or a
+ * Lookup's find or unreflect method (frame 0), called from caller at loc
+ * (frame 1): its target, the field, class name or member, is read from
+ * frame 0's locals (the Field receiver, the arguments), without the lock.
+ * A Class.forName called by another is not logged again, nor a Lookup's
+ * method called by the JDK's method-handle machinery (java/lang/invoke/:
+ * lambdas' hidden classes, the find methods calling each other). */
 static void log_api(jvmtiEnv *env, JNIEnv *jni, jthread thread, Method *api, Method *caller, jlocation loc) {
     Buf b = {NULL, 0, 0};
     int ok;
@@ -943,6 +1111,10 @@ static void log_api(jvmtiEnv *env, JNIEnv *jni, jthread thread, Method *api, Met
             strncmp(caller->name + caller->clen + 1, "forName", 7) == 0)
             return;
         ok = put_forname_arg(env, jni, thread, &b);
+    } else if (api->role >= R_FIND_VIRTUAL) {
+        if (has_prefix(caller->name, caller->clen, "java/lang/invoke/"))
+            return;
+        ok = put_lookup(env, jni, thread, api->role, &b);
     } else {
         jobject self;
         ok = (*env)->GetLocalInstance(env, thread, 0, &self) == JVMTI_ERROR_NONE && self != NULL;
@@ -1031,16 +1203,22 @@ static const char *put_type(Buf *b, const char *d) {
 
 /* Puts m's Soot signature: "<pkg.C: void <init>(int,java.lang.Object)>". */
 static void put_signature(Buf *b, const Method *m) {
-    const char *name = m->name + m->clen + 1, *desc = name + m->nlen;
+    put_signature_of(b, m->name, m->clen, m->nlen);
+}
+
+/* Puts the Soot signature of s, a member in the JVM's form
+ * "pkg/C.name(desc)" whose class has clen chars and name nlen. */
+static void put_signature_of(Buf *b, const char *s, size_t clen, size_t nlen) {
+    const char *name = s + clen + 1, *desc = name + nlen;
     const char *ret = strchr(desc, ')');
     if (ret == NULL)
         return;
     put(b, "<");
-    put_dots(b, m->name, m->clen);
+    put_dots(b, s, clen);
     put(b, ": ");
     put_type(b, ret + 1);
     put(b, " ");
-    put_n(b, name, m->nlen);
+    put_n(b, name, nlen);
     put(b, "(");
     for (const char *d = desc + 1; d < ret;) {
         if (d != desc + 1)

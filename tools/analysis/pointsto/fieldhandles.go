@@ -56,9 +56,7 @@ func (s *solver) fieldHandleCall(st *site, t reach.Handle, bound bool, nargs int
 				s.addLoad(loc, f.ID, dst)
 			}
 		case get && st.dst >= 0 && !exact && (spread || isReference(sret)):
-			if c := s.h.Lookup(reach.BoxClass(f.Desc)); c != nil { // invoke boxes it
-				s.seed(st.dst, s.jvmObject(c))
-			}
+			s.seedBox(st.dst, f.Desc, sret) // invoke boxes it
 		case !get && isReference(f.Desc):
 			v := arg(len(params) - 1)
 			if v < 0 {

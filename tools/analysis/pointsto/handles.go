@@ -40,11 +40,11 @@ import (
 // and a varargs method's handle, an AsVarargsCollector, holds the direct
 // one in its field target, which asFixedArity returns: their results
 // keep the handle. Field handles read and write their fields
-// (fieldhandles.go). The combinators of MethodHandles, a bound handle
-// bound again, and the handles of unreflect are left unmodelled, and so
-// is a handle whose class is not a class literal (the call of
-// invokeExact is then a native method returning a reference in the list
-// of unmodelled methods). A primitive result that invoke or
+// (fieldhandles.go). The combinators of MethodHandles and a bound handle
+// bound again are left unmodelled, and so are the handles of unreflect
+// and a handle whose class is not a class literal unless a reflection
+// log names them (reflog.go; else the call of invokeExact is a native
+// method returning a reference in the list of unmodelled methods). A primitive result that invoke or
 // invokeWithArguments returns as a reference is the JVM's box of its
 // type.
 //
@@ -70,6 +70,11 @@ func (s *solver) handleObject(name int32) int32 {
 	if !ok {
 		return -1
 	}
+	return s.handleObjectOf(t)
+}
+
+// handleObjectOf returns the handle object of handle t, as handleObject.
+func (s *solver) handleObjectOf(t reach.Handle) int32 {
 	o := s.handleOf(t, false)
 	if len(t.Methods) == 0 || t.Methods[0].Access&classfile.AccVarargs == 0 || o < 0 {
 		return o
@@ -378,10 +383,8 @@ func (s *solver) handleCalls(st *site, o int32) {
 			}
 			x.args[last] = s.varargsArray(st, params[last], from, x.args[last])
 		}
-		if b := reach.BoxClass(ret); b != "" && !exact && st.dst >= 0 && (spread || isReference(sret)) {
-			if c := s.h.Lookup(b); c != nil { // invoke boxes a primitive result
-				s.seed(st.dst, s.jvmObject(c))
-			}
+		if !exact && (spread || isReference(sret)) { // invoke boxes a primitive result
+			s.seedBox(st.dst, ret, sret)
 		}
 		if isReference(ret) && t.Kind != summary.HandleConstructor && st.dst >= 0 {
 			x.dst = st.dst
@@ -413,6 +416,23 @@ func (s *solver) handleCalls(st *site, o int32) {
 			}
 		}
 	}
+}
+
+// seedBox seeds dst (-1: none) with the JVM's box of a value of type
+// prim (a primitive; else nothing) that a signature-polymorphic call of
+// result type ret (a reference) returns: not if the box is not a ret
+// (the JVM's conversion throws ClassCastException; a handle call's
+// result has no cast of its own).
+func (s *solver) seedBox(dst int32, prim, ret string) {
+	b := reach.BoxClass(prim)
+	if dst < 0 || b == "" {
+		return
+	}
+	c := s.h.Lookup(b)
+	if f := s.typeFilter(ret); c == nil || f != nil && !s.h.IsSubclass(c, f) {
+		return
+	}
+	s.seed(dst, s.jvmObject(c))
 }
 
 // siteType returns the parameter and result descriptors of invoke site

@@ -66,6 +66,9 @@ func TestMethodHandles(t *testing.T) {
 				t.Errorf("%s %s: receivers %q, want java/lang/Integer", g.Analysis, m, got)
 			}
 		}
+		if got := receivers(t, g, "Handles.unboxable()Ljava/lang/String;", "java/lang/Object.toString()Ljava/lang/String;"); len(got) > 0 {
+			t.Errorf("%s unboxable: receivers %q, want none (the JVM's conversion throws)", g.Analysis, got)
+		}
 		invoke := "java/lang/invoke/MethodHandle.invokeExact(L" + pkg + "Handles$Keeper;L" + pkg + "Handles$Creature;)L" + pkg + "Handles$Creature;"
 		got := targets(g, pkg+"Handles.virtual()Ljava/lang/String;", invoke)
 		if want := pkg + "Handles$Keeper.feed(L" + pkg + "Handles$Creature;)L" + pkg + "Handles$Creature;"; !slices.Contains(got, want) {

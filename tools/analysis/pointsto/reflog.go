@@ -20,10 +20,12 @@ import (
 // Method.invoke calls the method on the receiver argument's objects of
 // its class (selected as invokevirtual would) or statically, with the
 // array's elements, its result flowing to the call's (a primitive result
-// boxed); Field.get* and Field.set* load and store the field; and
-// Array.newInstance allocates the array. Without a matching call in the
-// caller, what needs no values still happens: the class initialised, the
-// object allocated, the method reached.
+// boxed); Field.get* and Field.set* load and store the field;
+// Array.newInstance allocates the array; and a Lookup's find and
+// unreflect calls return the handle of the member (reach/loghandles.go),
+// as a find call with constants does (handles.go). Without a matching
+// call in the caller, what needs no values still happens: the class
+// initialised, the object allocated, the method reached.
 
 // logLevel marks the objects a logged reflective call allocates (objKey's
 // level), apart from the site's own allocations.
@@ -114,6 +116,12 @@ func (s *solver) logEntry(mi *method, e *reflog.Entry, t reach.Target, st *summa
 		s.addVirtual(r, x)
 	case reflog.FieldGet, reflog.FieldSet:
 		s.logField(e.Kind == reflog.FieldSet, t, arg, dst)
+	case reflog.MethodHandle: // the handle a find call with constants makes
+		if hd, ok := reach.LogHandle(s.h, e); ok && dst >= 0 {
+			if o := s.handleObjectOf(hd); o >= 0 {
+				s.seed(dst, o)
+			}
+		}
 	case reflog.ArrayNewInstance:
 		o := s.logObject(mi, st, t.Class)
 		s.seed(dst, o)

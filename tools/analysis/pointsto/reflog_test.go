@@ -41,6 +41,10 @@ var reflogCases = []struct {
 	{"Main.initialise()Ljava/lang/String;", 0, "Pentagon"},       // Class.forName runs <clinit>
 	{"Main.classNewInstance()Ljava/lang/String;", 0, "Kite"},     // Class.newInstance
 	{"Main.array()Ljava/lang/String;", 0, "Circle"},              // Array.newInstance's array holds it
+	{"Main.handles()Ljava/lang/String;", 0, "Oval"},              // a static VarHandle: the class initialised
+	{"Main.handles()Ljava/lang/String;", 1, "Rhombus"},           // a static method's handle
+	{"Main.handles()Ljava/lang/String;", 2, "Ellipse"},           // a constructor's object, an unreflected getter
+	{"Main.handles()Ljava/lang/String;", 3, "Rhombus"},           // an unreflected static method: a static handle
 }
 
 // shapeReceivers returns the receiver classes (simple names) of the n-th
@@ -137,7 +141,8 @@ func TestReflectionLog(t *testing.T) {
 	// nothing.
 	reached := []string{"Main$Square.<init>()V", "Main$Hexagon.<init>(Lcorpus/reflog/Main$Shape;)V",
 		"Main$Registry.make()Lcorpus/reflog/Main$Shape;", "Main$Registry.wrap(Lcorpus/reflog/Main$Shape;)Lcorpus/reflog/Main$Shape;",
-		"Main$Loaded.<clinit>()V", "Main$Kite.<init>()V"}
+		"Main$Loaded.<clinit>()V", "Main$Kite.<init>()V",
+		"Main$Factory.build()Lcorpus/reflog/Main$Shape;", "Main$Factory.<init>()V", "Main$Factory.<clinit>()V"}
 	type run func(*link.Program, []*hierarchy.Method, rta.Options) (*callgraph.Graph, error)
 	for _, a := range []run{rta.Analyze, cha.CallGraph} {
 		for _, withLog := range []bool{true, false} {

@@ -214,10 +214,8 @@ func (s *solver) varFields(st *site, acc varAccess, fields []*hierarchy.Field, s
 	}
 	for _, f := range fields {
 		if !isReference(f.Desc) {
-			if acc.loads && isReference(acc.Result) && st.dst >= 0 { // returned as a reference: boxed
-				if c := s.h.Lookup(reach.BoxClass(f.Desc)); c != nil {
-					s.seed(st.dst, s.jvmObject(c))
-				}
+			if acc.loads && isReference(acc.Result) { // returned as a reference: boxed
+				s.seedBox(st.dst, f.Desc, acc.Result)
 			}
 			continue
 		}

@@ -117,10 +117,13 @@ func IsHandleInvoke(m *hierarchy.Method) bool {
 
 // handle reaches the methods of handle name made in a reached method.
 func (e *engine) handle(name int32) {
-	t, ok := ResolveHandle(e.h, e.sym.Pool.StringAt(name))
-	if !ok {
-		return
+	if t, ok := ResolveHandle(e.h, e.sym.Pool.StringAt(name)); ok {
+		e.handleOf(t)
 	}
+}
+
+// handleOf reaches the methods of handle t.
+func (e *engine) handleOf(t Handle) {
 	switch t.Kind {
 	case summary.HandleGetter, summary.HandleSetter, summary.HandleUpdater, summary.HandleVar:
 	case summary.HandleStaticGet, summary.HandleStaticSet, summary.HandleStaticVar:

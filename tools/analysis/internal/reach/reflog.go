@@ -114,6 +114,12 @@ func Resolve(h *hierarchy.Hierarchy, e *reflog.Entry) Target {
 		t.Method, _ = h.ResolveAny(t.Class, e.Name, e.Desc)
 	case reflog.FieldGet, reflog.FieldSet:
 		t.Field, _ = h.ResolveField(t.Class, e.Name, e.Desc)
+	case reflog.MethodHandle: // the member found (loghandles.go)
+		if strings.HasPrefix(e.Desc, "(") {
+			t.Method, _ = h.ResolveAny(t.Class, e.Name, e.Desc)
+		} else {
+			t.Field, _ = h.ResolveField(t.Class, e.Name, e.Desc)
+		}
 	}
 	if t.Method != nil && t.Method.Class.Phantom {
 		t.Method = nil
@@ -143,10 +149,14 @@ func init() {
 	}
 }
 
-// isAPI reports whether the method named key ("C.m(desc)") is one of
-// kind's reflective APIs.
-func isAPI(kind reflog.Kind, key string) bool {
-	return slices.Contains(apis[kind], key)
+// isAPI reports whether the method named key ("C.m(desc)") is one of the
+// reflective APIs of e's kind (a MethodHandle entry's: its API's).
+func isAPI(e *reflog.Entry, key string) bool {
+	if e.Kind == reflog.MethodHandle {
+		k, _, _, ok := handleAPI(e.API)
+		return ok && k == key
+	}
+	return slices.Contains(apis[e.Kind], key)
 }
 
 // LogSites returns the calls of b to which e applies: those of its API on
@@ -155,7 +165,7 @@ func LogSites(b *summary.Body, e *reflog.Entry, name func(ref int32) string) []*
 	var all, onLine []*summary.Stmt
 	for i := range b.Stmts {
 		st := &b.Stmts[i]
-		if st.Op != summary.OpCall || !isAPI(e.Kind, name(st.Ref)) {
+		if st.Op != summary.OpCall || !isAPI(e, name(st.Ref)) {
 			continue
 		}
 		all = append(all, st)
@@ -223,6 +233,10 @@ func (e *engine) reflective(m *hierarchy.Method) {
 		case reflog.ArrayNewInstance:
 			for c := t.Class; c != nil && c.IsArray(); c = c.Component {
 				e.instantiate(c)
+			}
+		case reflog.MethodHandle:
+			if hd, ok := LogHandle(e.h, en); ok {
+				e.handleOf(hd)
 			}
 		}
 	}

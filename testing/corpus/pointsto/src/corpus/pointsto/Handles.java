@@ -213,6 +213,16 @@ final class Handles {
         return n.toString();
     }
 
+    /** invoke converts the boxed result to the call's type: an Integer is no String. */
+    static String unboxable() throws Throwable {
+        try {
+            Object s = (String) SIZE.invoke("four");
+            return s.toString();
+        } catch (ClassCastException e) {
+            return "";
+        }
+    }
+
     /** bindTo: the bound value is the receiver, the call's argument hatch's. */
     static String bound() throws Throwable {
         MethodHandle h = HATCH.bindTo(new Nest());
@@ -342,6 +352,7 @@ final class Handles {
             collected();
             bound();
             boxed();
+            unboxable();
             named("joey");
             adapted();
             fields();

@@ -99,7 +99,7 @@ public class Main {
 
     Shape shape() { return new Circle(); }
 
-    public static void main(String[] args) throws Exception {
+    public static void main(String[] args) throws Throwable {
         System.out.println(construct());
         System.out.println(constructWithArgs());
         System.out.println(invokeStatic());
@@ -108,7 +108,7 @@ public class Main {
         System.out.println(initialise());
         System.out.println(classNewInstance());
         System.out.println(array());
-        System.out.println(boxed());
+        System.out.println(boxed() + " " + handles());
     }
 
     /** Called only by a log entry whose caller is the JVM's start-up code. */
@@ -124,5 +124,33 @@ public class Main {
     static String boxed() throws Exception {
         Object n = Main.class.getDeclaredMethod(new StringBuilder("tnuoc").reverse().toString()).invoke(null);
         return n.toString();
+    }
+
+    static class Oval implements Shape { public String name() { return "oval"; } }
+    static class Rhombus implements Shape { public String name() { return "rhombus"; } }
+    static class Ellipse implements Shape { public String name() { return "ellipse"; } }
+
+    /** Found by name, as libraries find their generated classes. */
+    static class Factory {
+        static final Shape FACTORY = new Oval();
+        final Shape made = new Ellipse();
+        static Shape build() { return new Rhombus(); }
+    }
+
+    /**
+     * Handles of the members of a class a Lookup finds by name: a static
+     * VarHandle (whose read initialises the class), a static method's, a
+     * constructor's, an unreflected field getter's and an unreflected
+     * static method's.
+     */
+    static String handles() throws Throwable {
+        java.lang.invoke.MethodHandles.Lookup lookup = java.lang.invoke.MethodHandles.lookup();
+        Class<?> c = lookup.findClass(name("Factory"));
+        Shape f = (Shape) lookup.findStaticVarHandle(c, "FACTORY", Shape.class).get();
+        Shape b = (Shape) lookup.findStatic(c, "build", java.lang.invoke.MethodType.methodType(Shape.class)).invoke();
+        Object o = lookup.findConstructor(c, java.lang.invoke.MethodType.methodType(void.class)).invoke();
+        Shape m = (Shape) lookup.unreflectGetter(c.getDeclaredField("made")).invoke(o);
+        Shape u = (Shape) lookup.unreflect(c.getDeclaredMethod("build")).invoke();
+        return f.name() + b.name() + m.name() + u.name();
     }
 }
