@@ -103,22 +103,14 @@ func TestReflectionLogOracle(t *testing.T) {
 // reflog=) of testing/corpus/reflog has the entries written by hand in
 // its refl.log for the APIs the tracer records (Method.invoke,
 // Constructor.newInstance, Class.newInstance, Field.get*, Field.set*,
-// Class.forName), with their callers and lines (but the one whose line
-// refl.log gets wrong on purpose, and those of classes the program does
-// not have), and no other entry of the corpus.
+// Class.forName, a Lookup's find and unreflect methods), with their
+// callers and lines (but the one whose line refl.log gets wrong on
+// purpose, and those of classes the program does not have), and no other
+// entry of the corpus: run by JDK 17, and by JDK 25 where the machine
+// has one (its reflection runs through method handles).
 func TestTracedReflectionLog(t *testing.T) {
 	agent := buildAgent(t)
 	dir := compileReflogCorpus(t)
-	logFile := filepath.Join(t.TempDir(), "refl.log")
-	cmd := exec.Command(filepath.Join(jdk17, "bin", "java"), "-agentpath:"+agent+"=out="+filepath.Join(t.TempDir(), "edges.txt")+",prefix=corpus/,reflog="+logFile,
-		"-cp", dir, "corpus.reflog.Main")
-	if out, err := cmd.CombinedOutput(); err != nil {
-		t.Fatalf("%v\n%s", err, out)
-	}
-	traced, err := reflog.ReadFile(logFile)
-	if err != nil {
-		t.Fatal(err)
-	}
 	byHand, err := reflog.ReadFile(reflogCorpus + "refl.log")
 	if err != nil {
 		t.Fatal(err)
@@ -130,22 +122,40 @@ func TestTracedReflectionLog(t *testing.T) {
 		}
 		return fmt.Sprint(e.API, e.Class, e.Name, e.Desc, e.CallerClass, e.CallerName, line)
 	}
-	var got, want []string
-	for _, e := range traced {
-		if strings.HasPrefix(e.CallerClass, "corpus/") {
-			got = append(got, key(e))
-		}
-	}
+	var want []string
 	for _, e := range byHand {
 		recorded := e.Kind != reflog.Other && e.Kind != reflog.ArrayNewInstance
 		if recorded && e.CallerName != "unused" && strings.HasPrefix(e.Class, "corpus/") {
 			want = append(want, key(e))
 		}
 	}
-	slices.Sort(got)
 	slices.Sort(want)
-	if !slices.Equal(got, want) {
-		t.Errorf("the tracer logged\n%q\nwant\n%q", got, want)
+	for _, jdk := range []string{jdk17, jdk25} {
+		t.Run(filepath.Base(jdk), func(t *testing.T) {
+			if _, err := os.Stat(filepath.Join(jdk, "bin", "java")); err != nil {
+				t.Skipf("SKIP: no JDK at %s (JDK 25 is not installable here; JDK 17 covers the rest)", jdk)
+			}
+			logFile := filepath.Join(t.TempDir(), "refl.log")
+			cmd := exec.Command(filepath.Join(jdk, "bin", "java"), "-agentpath:"+agent+"=out="+filepath.Join(t.TempDir(), "edges.txt")+",prefix=corpus/,reflog="+logFile,
+				"-cp", dir, "corpus.reflog.Main")
+			if out, err := cmd.CombinedOutput(); err != nil {
+				t.Fatalf("%v\n%s", err, out)
+			}
+			traced, err := reflog.ReadFile(logFile)
+			if err != nil {
+				t.Fatal(err)
+			}
+			var got []string
+			for _, e := range traced {
+				if strings.HasPrefix(e.CallerClass, "corpus/") {
+					got = append(got, key(e))
+				}
+			}
+			slices.Sort(got)
+			if !slices.Equal(got, want) {
+				t.Errorf("the tracer logged\n%q\nwant\n%q", got, want)
+			}
+			t.Logf("COUNT traced reflection log (%s): %d entries, %d of the corpus", filepath.Base(jdk), len(traced), len(got))
+		})
 	}
-	t.Logf("COUNT traced reflection log: %d entries, %d of the corpus", len(traced), len(got))
 }
