@@ -532,7 +532,11 @@ func (s *solver) handleNew(st *site, c *hierarchy.Class) int32 {
 // handleTargets adds to listed site x's targets the methods its handles
 // called (the targets of its hidden sites).
 func (s *solver) handleTargets(x *site, ranks *callgraph.Ranks) {
-	hs := s.handleSites[x.at]
+	s.hiddenTargets(x, s.handleSites[x.at], ranks)
+}
+
+// hiddenTargets adds to listed site x's targets those of hidden sites hs.
+func (s *solver) hiddenTargets(x *site, hs []int32, ranks *callgraph.Ranks) {
 	if len(hs) == 0 {
 		return
 	}

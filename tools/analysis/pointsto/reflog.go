@@ -25,7 +25,10 @@ import (
 // unreflect calls return the handle of the member (reach/loghandles.go),
 // as a find call with constants does (handles.go). Without a matching
 // call in the caller, what needs no values still happens: the class
-// initialised, the object allocated, the method reached.
+// initialised, the object allocated, the method reached. The call graph
+// lists the methods a logged call calls among the call's targets (as the
+// invoke call's for a handle), so that checks of call edges (forbid) see
+// them.
 
 // logLevel marks the objects a logged reflective call allocates (objKey's
 // level), apart from the site's own allocations.
@@ -204,7 +207,21 @@ func (s *solver) logSite(mi *method, st *summary.Stmt, k *hierarchy.Method, kind
 		}
 	}
 	s.addSite(x)
+	if st != nil {
+		if s.logSites == nil {
+			s.logSites = map[[2]int32][]int32{}
+		}
+		k := [2]int32{mi.m.ID, st.Site}
+		s.logSites[k] = append(s.logSites[k], x.at)
+	}
 	return x
+}
+
+// logTargets adds to listed site x's targets the methods its log entries
+// called (the targets of their hidden sites), as handleTargets does for
+// a handle's invocation.
+func (s *solver) logTargets(x *site, ranks *callgraph.Ranks) {
+	s.hiddenTargets(x, s.logSites[[2]int32{x.cs.Caller.ID, x.cs.ID}], ranks)
 }
 
 // dropUnmodelled removes from the unmodelled list the reflective

@@ -47,6 +47,29 @@ var reflogCases = []struct {
 	{"Main.handles()Ljava/lang/String;", 3, "Rhombus"},           // an unreflected static method: a static handle
 }
 
+// loggedCalls are reflective calls of testing/corpus/reflog and the
+// method the log says each called, which every analysis lists among the
+// call's targets with the log: caller, API called, target (in corpus/reflog/).
+var loggedCalls = [][3]string{
+	{"Main.construct()Ljava/lang/String;", "java/lang/reflect/Constructor.newInstance([Ljava/lang/Object;)Ljava/lang/Object;", "Main$Square.<init>()V"},
+	{"Main.invokeStatic()Ljava/lang/String;", "java/lang/reflect/Method.invoke(Ljava/lang/Object;[Ljava/lang/Object;)Ljava/lang/Object;", "Main$Registry.make()Lcorpus/reflog/Main$Shape;"},
+	{"Main.invokeVirtual()Ljava/lang/String;", "java/lang/reflect/Method.invoke(Ljava/lang/Object;[Ljava/lang/Object;)Ljava/lang/Object;", "Main$Registry.wrap(Lcorpus/reflog/Main$Shape;)Lcorpus/reflog/Main$Shape;"},
+	{"Main.classNewInstance()Ljava/lang/String;", "java/lang/Class.newInstance()Ljava/lang/Object;", "Main$Kite.<init>()V"},
+}
+
+// checkLoggedCalls checks that g lists the logged targets of loggedCalls
+// at their calls exactly if withLog.
+func checkLoggedCalls(t *testing.T, g *callgraph.Graph, withLog bool) {
+	t.Helper()
+	const pkgR = "corpus/reflog/"
+	for _, c := range loggedCalls {
+		got := targets(g, pkgR+c[0], c[1])
+		if has := slices.Contains(got, pkgR+c[2]); has != withLog {
+			t.Errorf("%s (log %v): the call of %s in %s lists %s: %v (targets %q)", g.Analysis, withLog, c[1], c[0], c[2], has, got)
+		}
+	}
+}
+
 // shapeReceivers returns the receiver classes (simple names) of the n-th
 // Shape.name() call in method m.
 func shapeReceivers(t *testing.T, g *callgraph.Graph, m string, n int) []string {
@@ -109,6 +132,7 @@ func TestReflectionLog(t *testing.T) {
 			if listed == withLog {
 				t.Errorf("%s (log %v): Main.construct's construction listed unmodelled: %v", res.Graph.Analysis, withLog, listed)
 			}
+			checkLoggedCalls(t, res.Graph, withLog)
 			// A primitive result comes back boxed.
 			boxed := false
 			for _, x := range res.Graph.Sites {
@@ -154,6 +178,7 @@ func TestReflectionLog(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
+			checkLoggedCalls(t, g, withLog)
 			for _, m := range reached {
 				has := slices.ContainsFunc(g.Reachable, func(r *hierarchy.Method) bool { return r.Key() == "corpus/reflog/"+m })
 				if has != withLog {

@@ -108,10 +108,11 @@ type solver struct {
 	handleDone  map[[2]int32]bool
 	handleSites map[int32][]int32
 	mhClass     *hierarchy.Class
-	vhClass     *hierarchy.Class // VarHandle (varhandle.go), nil if absent
-	serial      *serialState     // serialization's model (serial.go)
-	log         *reach.Log       // Options.Log
-	threads     int32            // threadsNode, -1 until needed
+	vhClass     *hierarchy.Class     // VarHandle (varhandle.go), nil if absent
+	serial      *serialState         // serialization's model (serial.go)
+	log         *reach.Log           // Options.Log
+	logSites    map[[2]int32][]int32 // the hidden sites of a logged call, by method and site (reflog.go)
+	threads     int32                // threadsNode, -1 until needed
 	// The arrays of unknown class and their views (anyarray.go): their
 	// info index by object id (-1: other objects; up to the last one) and
 	// bitmap, the infos; anyArrayViews' scratch and count of calls.

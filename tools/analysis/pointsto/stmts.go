@@ -234,6 +234,7 @@ func (s *solver) graph(roots []*hierarchy.Method) *callgraph.Graph {
 		ranks.SortMethods(x.cs.Targets)
 		s.proxyTargets(x, ranks)
 		s.handleTargets(x, ranks)
+		s.logTargets(x, ranks)
 		s.serialTargets(x, ranks)
 		s.enumTargets(x, ranks)
 		g.Sites = append(g.Sites, x.cs)

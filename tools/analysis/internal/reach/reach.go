@@ -71,6 +71,9 @@ func Run(p *link.Program, roots []*hierarchy.Method, recv Receivers, name string
 		for _, m := range e.log.Callers(e.h) { // the warm start visited them
 			if e.reached[m.ID] {
 				e.reflective(m)
+				if b, err := e.p.Body(m); err == nil && b != nil && e.keeps(m) {
+					e.logCalls(m, b)
+				}
 			}
 		}
 	}
@@ -103,6 +106,9 @@ func Run(p *link.Program, roots []*hierarchy.Method, recv Receivers, name string
 		site := s.site
 		if s.key != nil {
 			site.Receivers, site.Targets = s.key.recv, s.key.targets
+		}
+		if lts := e.logTargets[[2]int32{site.Caller.ID, site.ID}]; len(lts) > 0 {
+			site.Targets = withLogTargets(site.Targets, lts)
 		}
 		g.Sites = append(g.Sites, site)
 	}
@@ -185,6 +191,7 @@ type engine struct {
 
 	keepSites  func(*hierarchy.Method) bool // Options.Sites
 	log        *Log                         // Options.Log
+	logTargets map[[2]int32][]logTarget     // what logged calls call, by method and site (reflog.go)
 	serial     []SerialHook                 // serialization's callbacks made (serial.go)
 	services   []string                     // services requested, sorted (services.go)
 	classClass *hierarchy.Class             // java/lang/Class, the class of class literals
@@ -437,6 +444,9 @@ func (e *engine) visit(m *hierarchy.Method) error {
 		return err
 	}
 	keep := e.keeps(m)
+	if keep {
+		e.logCalls(m, b)
+	}
 	for i := range b.Stmts {
 		s := &b.Stmts[i]
 		switch s.Op {

@@ -4,6 +4,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/rules-fragment/rules_fragment/tools/callgraph"
 	"github.com/rules-fragment/rules_fragment/tools/hierarchy"
 	"github.com/rules-fragment/rules_fragment/tools/ir"
 	"github.com/rules-fragment/rules_fragment/tools/reflog"
@@ -17,8 +18,10 @@ import (
 // entry's API on the entry's line, or at every such call of the method
 // when none is on that line (a log of another build of the program). A
 // caller reached without such a call still gets the entry's effects that
-// need no values (a class initialised, a method reached). Log entries add
-// facts, so the analyses stay monotone and their warm starts apply.
+// need no values (a class initialised, a method reached); the call graph
+// lists what the entries call among the targets of the calls they apply
+// to (logCalls). Log entries add facts, so the analyses stay monotone and
+// their warm starts apply.
 
 // Log is a reflection log indexed by caller.
 type Log struct {
@@ -240,4 +243,59 @@ func (e *engine) reflective(m *hierarchy.Method) {
 			}
 		}
 	}
+}
+
+// logTarget is what a logged reflective call calls: a method, or the
+// targets of a virtual call's key.
+type logTarget struct {
+	method *hierarchy.Method
+	key    *key
+}
+
+// logCalls notes what the log's entries call at the listed calls of m's
+// body b to which they apply (the constructor of Class.newInstance and
+// Constructor.newInstance, Method.invoke's method, dispatched as
+// reflective does): the call graph lists those among the call's targets.
+func (e *engine) logCalls(m *hierarchy.Method, b *summary.Body) {
+	for _, en := range e.log.For(m) {
+		t := Resolve(e.h, en)
+		var lt logTarget
+		switch {
+		case t.Class == nil || t.Method == nil:
+			continue
+		case en.Kind == reflog.ClassNewInstance || en.Kind == reflog.ConstructorNewInstance:
+			if !t.Class.IsInstantiable() {
+				continue
+			}
+			lt.method = t.Method
+		case en.Kind == reflog.MethodInvoke && t.Method.IsStatic():
+			lt.method = t.Method
+		case en.Kind == reflog.MethodInvoke:
+			lt.key = e.virtualKey(t.Class, t.Method)
+		default:
+			continue
+		}
+		if e.logTargets == nil {
+			e.logTargets = map[[2]int32][]logTarget{}
+		}
+		for _, st := range LogSites(b, en, e.pool.MethodName) {
+			k := [2]int32{m.ID, st.Site}
+			e.logTargets[k] = append(e.logTargets[k], lt)
+		}
+	}
+}
+
+// withLogTargets returns a call's targets and those of its log entries,
+// sorted, without repeats.
+func withLogTargets(targets []*hierarchy.Method, lts []logTarget) []*hierarchy.Method {
+	out := slices.Clone(targets) // a key's list, shared by its sites
+	for _, lt := range lts {
+		if lt.method != nil {
+			out = append(out, lt.method)
+		} else {
+			out = append(out, lt.key.targets...)
+		}
+	}
+	callgraph.SortMethods(out)
+	return slices.Compact(out)
 }
