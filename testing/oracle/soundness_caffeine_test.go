@@ -21,7 +21,8 @@ import (
 // findStaticVarHandle, or a findConstructor handle. With the reflection
 // log the tracer writes of the run, whose Lookup.* entries name those
 // handles, none of the three analyses may miss an edge. Without it
-// (RF_SOUNDNESS_ALL=1) the misses are counted and listed (figures).
+// (RF_SOUNDNESS_ALL=1) the misses are counted and listed (figures). The
+// run with the log is repeated on a JDK 25 runtime where there is one.
 func TestSoundnessCaffeine(t *testing.T) {
 	agent := buildAgent(t)
 	jdk := jdkSummary(t)
@@ -45,7 +46,6 @@ func TestSoundnessCaffeine(t *testing.T) {
 	if err := shade(app, classes, lib.client); err != nil {
 		t.Fatal(err)
 	}
-	p := program{name: "caffeine", client: app, libs: lib.libs}
 	runs := []bool{true}
 	if os.Getenv("RF_SOUNDNESS_ALL") == "1" {
 		runs = append(runs, false)
@@ -59,12 +59,23 @@ func TestSoundnessCaffeine(t *testing.T) {
 			name, r.figures = "caffeine", r.analyses
 		}
 		t.Run(name, func(t *testing.T) {
+			p := program{name: "caffeine", client: app, libs: lib.libs}
 			res := traceAndCheck(t, agent, p, r, librarySummaries(t, p, jdk), r.entries, jdkWarm)
 			if withLog { // every receiver at every virtual call site too
 				checkInstrumentedReceivers(t, p, r, res)
 			}
 		})
 	}
+	// On a Java 25 runtime, whose reflection and VarHandles run other code.
+	t.Run("caffeine+reflog on JDK 25", func(t *testing.T) {
+		sum, warm := jdk25Summary(t)
+		p := program{name: "caffeine25", client: app, libs: lib.libs}
+		r := tracedRun{name: "caffeine", prefixes: []string{"com/github/benmanes/caffeine/", "cachedemo/"}, main: "cachedemo.Main",
+			args: func(string) []string { return nil }, want: "total 85031, hits 1, v",
+			entries: []string{"cachedemo/Main.main"}, analyses: []string{"rta", "0cfa", "andersen"}, reflog: true, jdk: jdk25, release: 25}
+		res := traceAndCheck(t, agent, p, r, librarySummaries(t, p, sum), r.entries, warm)
+		checkInstrumentedReceivers(t, p, r, res)
+	})
 }
 
 // shade writes a jar of the class files under dir and those of jar (its

@@ -7,8 +7,9 @@
 // tools/tracer's JVMTI agent: its edges ("caller@bci -> callee") and
 // its receivers ("caller@bci -> callee on Class").
 //
-// The JVM's lambda classes are hidden classes (Host$$Lambda$N.0x…, as
-// JVMTI names them) that the IR names Host$$Lambda$I$S: an observed one
+// The JVM's lambda classes are hidden classes (Host$$Lambda$N.0x…, from
+// Java 21 Host$$Lambda.0x…, as JVMTI names them) that the IR names
+// Host$$Lambda$I$S: an observed one
 // covers the RC entries of the same host, and a call entering a method of
 // one covers the TM entries of the same host, name and descriptor.
 // Observations outside the requirements (which a sound analysis never
@@ -305,11 +306,12 @@ func methodMatches(req, x string) bool {
 }
 
 // LambdaHost returns the class whose code defines a lambda class, for the
-// JVM's hidden lambda classes (Host$$Lambda$N.0x…) and the IR's synthetic
-// ones (Host$$Lambda$I$S); "" for other classes.
+// JVM's hidden lambda classes as JVMTI names them (Host$$Lambda$N.0x… up
+// to Java 20, Host$$Lambda.0x… from Java 21) and the IR's synthetic ones
+// (Host$$Lambda$I$S); "" for other classes.
 func LambdaHost(class string) string {
-	host, _, ok := strings.Cut(class, "$$Lambda$")
-	if !ok {
+	host, rest, ok := strings.Cut(class, "$$Lambda")
+	if !ok || !strings.HasPrefix(rest, "$") && !strings.HasPrefix(rest, ".0x") {
 		return ""
 	}
 	return host

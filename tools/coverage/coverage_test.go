@@ -128,3 +128,20 @@ func TestWriteHTML(t *testing.T) {
 		t.Error(err)
 	}
 }
+
+// TestLambdaHost: the hosts of the JVM's hidden lambda classes as JVMTI
+// names them up to Java 20 and from Java 21, and of the IR's.
+func TestLambdaHost(t *testing.T) {
+	for class, want := range map[string]string{
+		"app/Main$$Lambda$14.0x0000000800c0b000": "app/Main", // Java 17
+		"app/Main$$Lambda.0x000000002105e8b8":    "app/Main", // Java 21 and later
+		"app/Main$$Lambda$0$1":                   "app/Main", // the IR's
+		"app/Main$Inner":                         "",
+		"app/Main$$LambdaForm":                   "",
+		"app/Main$$Lambda":                       "",
+	} {
+		if got := LambdaHost(class); got != want {
+			t.Errorf("LambdaHost(%q) = %q, want %q", class, got, want)
+		}
+	}
+}
