@@ -4,8 +4,12 @@ import (
 	"slices"
 	"testing"
 
+	"github.com/rules-fragment/rules_fragment/tools/analysis/cha"
 	"github.com/rules-fragment/rules_fragment/tools/analysis/pointsto"
 	"github.com/rules-fragment/rules_fragment/tools/analysis/rta"
+	"github.com/rules-fragment/rules_fragment/tools/callgraph"
+	"github.com/rules-fragment/rules_fragment/tools/hierarchy"
+	"github.com/rules-fragment/rules_fragment/tools/link"
 )
 
 // TestMethodHandles checks the method handle model on
@@ -76,6 +80,29 @@ func TestMethodHandles(t *testing.T) {
 		}
 		if tamer := pkg + "Handles$Tamer.feed(L" + pkg + "Handles$Creature;)L" + pkg + "Handles$Creature;"; slices.Contains(got, tamer) {
 			t.Errorf("%s: invokeExact's targets %q include %s, whose receiver never reaches the call", g.Analysis, got, tamer)
+		}
+	}
+	// RTA and CHA list the methods of the handles made at the calls of
+	// invoke that may call them: those taking as many arguments.
+	creature := "L" + pkg + "Handles$Creature;"
+	invokeCases := []struct{ caller, ref, want, not string }{
+		{"Handles.statics()Ljava/lang/String;", "java/lang/invoke/MethodHandle.invokeExact()" + creature,
+			pkg + "Handles.joey()" + creature, pkg + "Handles$Keeper.feed(" + creature + ")" + creature},
+		{"Handles.virtual()Ljava/lang/String;", "java/lang/invoke/MethodHandle.invokeExact(L" + pkg + "Handles$Keeper;" + creature + ")" + creature,
+			pkg + "Handles$Tamer.feed(" + creature + ")" + creature, pkg + "Handles.joey()" + creature},
+		{"Handles.constructed()Ljava/lang/String;", "java/lang/invoke/MethodHandle.invoke()" + creature,
+			pkg + "Handles$Foal.<init>()V", ""},
+	}
+	for _, a := range []func(*link.Program, []*hierarchy.Method, rta.Options) (*callgraph.Graph, error){rta.Analyze, cha.CallGraph} {
+		g, err := a(p, roots, rta.Options{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, c := range invokeCases {
+			got := targets(g, pkg+c.caller, c.ref)
+			if !slices.Contains(got, c.want) || c.not != "" && slices.Contains(got, c.not) {
+				t.Errorf("%s: the call of %s in %s: targets %q, want %s among them, not %s", g.Analysis, c.ref, c.caller, got, c.want, c.not)
+			}
 		}
 	}
 	g, err := rta.Analyze(p, roots, rta.Options{})

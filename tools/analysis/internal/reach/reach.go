@@ -110,6 +110,9 @@ func Run(p *link.Program, roots []*hierarchy.Method, recv Receivers, name string
 		if lts := e.logTargets[[2]int32{site.Caller.ID, site.ID}]; len(lts) > 0 {
 			site.Targets = withLogTargets(site.Targets, lts)
 		}
+		if len(e.handles) > 0 && IsHandleInvoke(site.Callee) {
+			site.Targets = e.handleTargets(site.Targets, site.Ref)
+		}
 		g.Sites = append(g.Sites, site)
 	}
 	if recv == Instantiated {
@@ -192,10 +195,13 @@ type engine struct {
 	keepSites  func(*hierarchy.Method) bool // Options.Sites
 	log        *Log                         // Options.Log
 	logTargets map[[2]int32][]logTarget     // what logged calls call, by method and site (reflog.go)
-	serial     []SerialHook                 // serialization's callbacks made (serial.go)
-	services   []string                     // services requested, sorted (services.go)
-	classClass *hierarchy.Class             // java/lang/Class, the class of class literals
-	forwards   *Forwards                    // ServiceLoader's wrappers (services.go)
+	// The method handles made, in order, and their names (handles.go).
+	handles     []Handle
+	handleNames map[string]bool
+	serial      []SerialHook     // serialization's callbacks made (serial.go)
+	services    []string         // services requested, sorted (services.go)
+	classClass  *hierarchy.Class // java/lang/Class, the class of class literals
+	forwards    *Forwards        // ServiceLoader's wrappers (services.go)
 	// How many of order and instList a warm start restored, in the
 	// graph's order (restore).
 	sorted [2]int
@@ -354,13 +360,21 @@ func (e *engine) chaReceivers(static *hierarchy.Class) []*hierarchy.Class {
 	return r
 }
 
-// virtualKey returns the key of (static, resolved), computing its
-// receivers and targets when it is first seen.
-func (e *engine) virtualKey(static *hierarchy.Class, resolved *hierarchy.Method) *key {
+// findKey returns the key of (static, resolved), nil if none was made.
+func (e *engine) findKey(static *hierarchy.Class, resolved *hierarchy.Method) *key {
 	for _, k := range at(e.byResolved, resolved.ID) {
 		if k.static == static {
 			return k
 		}
+	}
+	return nil
+}
+
+// virtualKey returns the key of (static, resolved), computing its
+// receivers and targets when it is first seen.
+func (e *engine) virtualKey(static *hierarchy.Class, resolved *hierarchy.Method) *key {
+	if k := e.findKey(static, resolved); k != nil {
+		return k
 	}
 	k := e.newKey(static, resolved)
 	if e.recv == AllSubtypes {

@@ -10,6 +10,7 @@ import (
 	"github.com/rules-fragment/rules_fragment/tools/callgraph"
 	"github.com/rules-fragment/rules_fragment/tools/hierarchy"
 	"github.com/rules-fragment/rules_fragment/tools/link"
+	"github.com/rules-fragment/rules_fragment/tools/summary"
 )
 
 // Warm is the engine at the fixpoint of the JVM's start-up roots
@@ -44,6 +45,9 @@ type Warm struct {
 	// EnumLiterals are the enums named by class literals that wait for
 	// getEnumConstantsShared (classes; enums.go).
 	EnumLiterals []int32
+	// Handles are the method handles made (strings, summary.HandleName;
+	// handles.go).
+	Handles []int32
 }
 
 type warmSite struct {
@@ -128,6 +132,9 @@ func Checkpoint(p *link.Program, recv Receivers) (*Warm, error) {
 	for _, c := range e.enums.Pending() {
 		w.EnumLiterals = append(w.EnumLiterals, nw.Class(c))
 	}
+	for _, t := range e.handles {
+		w.Handles = append(w.Handles, nw.Str(summary.HandleName(t.Kind, t.Class.Name, t.Name)))
+	}
 	w.Names = *nw.N
 	return w, nil
 }
@@ -171,6 +178,11 @@ func (e *engine) restore(w *Warm) error {
 	keys, err := e.restoreKeys(w, ent)
 	if err != nil {
 		return fmt.Errorf("warm start: %w", err)
+	}
+	for _, x := range w.Handles { // what handleOf made them (their keys are restored)
+		if t, ok := ResolveHandle(e.h, w.Names.Strings[x]); ok {
+			e.noteHandle(t)
+		}
 	}
 	opt := func(i int32) *hierarchy.Method {
 		if i < 0 {
@@ -237,7 +249,7 @@ func (w *Warm) check(ent *warmstart.Entities, h *hierarchy.Hierarchy) error {
 		return true
 	}
 	if !all(w.Reached, nm) || !all(w.Inst, nc) || !all(w.Inited, nc) || len(w.Keys)%2 != 0 || !all(w.Services, ns) ||
-		!all(w.EnumLiterals, nc) {
+		!all(w.EnumLiterals, nc) || !all(w.Handles, ns) {
 		return fmt.Errorf("malformed tables")
 	}
 	if twice(w.Reached, func(i int32) int32 { return ent.Methods[i].ID }, h.NumMethods()) {
@@ -287,7 +299,7 @@ func (w *Warm) ints(c warmstart.Ints) {
 	c.Int(&recv)
 	w.Receivers = Receivers(recv)
 	for _, x := range []*[]int32{&w.Reached, &w.Inst, &w.Keys, &w.Inited,
-		&w.KeyTargets, &w.KeyTargetCounts, &w.KeyRecv, &w.KeyRecvCounts, &w.Services, &w.EnumLiterals} {
+		&w.KeyTargets, &w.KeyTargetCounts, &w.KeyRecv, &w.KeyRecvCounts, &w.Services, &w.EnumLiterals, &w.Handles} {
 		c.Slice(x)
 	}
 	n := c.Count(len(w.Sites))
