@@ -454,16 +454,7 @@ func siteType(st *site) ([]string, string) {
 // its first parameter taken) have the type of an invokeExact call of
 // parameters sparams and result sret.
 func (s *solver) exactType(t reach.Handle, bound bool, params []string, ret string, sparams []string, sret string) bool {
-	self := "L" + t.Class.Name + ";"
-	if t.Class.IsArray() {
-		self = t.Class.Name
-	}
-	switch t.Kind {
-	case summary.HandleVirtual, summary.HandleSpecial:
-		params = append([]string{self}, params...)
-	case summary.HandleConstructor:
-		ret = self
-	}
+	params, ret = t.Type(params, ret)
 	if bound {
 		if len(params) == 0 {
 			return false

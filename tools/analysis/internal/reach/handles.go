@@ -103,6 +103,23 @@ func resolveFieldHandle(h *hierarchy.Hierarchy, t Handle) (Handle, bool) {
 	return t, len(t.Fields) > 0
 }
 
+// Type returns the type of t's handle of a method of parameter and result
+// types params and ret: a virtual or special handle's receiver (of t's
+// class) first, a constructor's result an object of t's class.
+func (t Handle) Type(params []string, ret string) ([]string, string) {
+	self := "L" + t.Class.Name + ";"
+	if t.Class.IsArray() {
+		self = t.Class.Name
+	}
+	switch t.Kind {
+	case summary.HandleVirtual, summary.HandleSpecial:
+		params = append([]string{self}, params...)
+	case summary.HandleConstructor:
+		ret = self
+	}
+	return params, ret
+}
+
 // IsHandleBind reports whether m is MethodHandle.bindTo.
 func IsHandleBind(m *hierarchy.Method) bool {
 	return m != nil && m.Class.Name == "java/lang/invoke/MethodHandle" && m.Name == "bindTo"
@@ -218,16 +235,7 @@ func (e *engine) handleTargets(targets []*hierarchy.Method, ref string) []*hiera
 // varargs method, its trailing arguments collected.
 func (e *engine) handleFits(t Handle, m *hierarchy.Method, collects bool, sparams []string, sret string) bool {
 	params, ret, _ := classfile.ParseMethodDescriptor(m.Desc)
-	self := "L" + t.Class.Name + ";"
-	if t.Class.IsArray() {
-		self = t.Class.Name
-	}
-	switch t.Kind {
-	case summary.HandleVirtual, summary.HandleSpecial:
-		params = append([]string{self}, params...)
-	case summary.HandleConstructor:
-		ret = self
-	}
+	params, ret = t.Type(params, ret)
 	fits := func(ps []string) bool {
 		if len(ps) != len(sparams) || !e.convertible(ret, sret) {
 			return false
