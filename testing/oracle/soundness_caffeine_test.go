@@ -50,11 +50,12 @@ func TestSoundnessCaffeine(t *testing.T) {
 	if os.Getenv("RF_SOUNDNESS_ALL") == "1" {
 		runs = append(runs, false)
 	}
+	base := tracedRun{name: "caffeine", prefixes: []string{"com/github/benmanes/caffeine/", "cachedemo/"}, main: "cachedemo.Main",
+		args: func(string) []string { return nil }, want: "total 85031, hits 1, v",
+		entries: []string{"cachedemo/Main.main"}, analyses: []string{"rta", "0cfa", "andersen"}}
 	for _, withLog := range runs {
-		r := tracedRun{name: "caffeine", prefixes: []string{"com/github/benmanes/caffeine/", "cachedemo/"}, main: "cachedemo.Main",
-			args: func(string) []string { return nil }, want: "total 85031, hits 1, v",
-			entries: []string{"cachedemo/Main.main"}, analyses: []string{"rta", "0cfa", "andersen"}, reflog: withLog}
-		name := "caffeine+reflog"
+		r, name := base, "caffeine+reflog"
+		r.reflog = withLog
 		if !withLog {
 			name, r.figures = "caffeine", r.analyses
 		}
@@ -70,9 +71,8 @@ func TestSoundnessCaffeine(t *testing.T) {
 	t.Run("caffeine+reflog on JDK 25", func(t *testing.T) {
 		sum, warm := jdk25Summary(t)
 		p := program{name: "caffeine25", client: app, libs: lib.libs}
-		r := tracedRun{name: "caffeine", prefixes: []string{"com/github/benmanes/caffeine/", "cachedemo/"}, main: "cachedemo.Main",
-			args: func(string) []string { return nil }, want: "total 85031, hits 1, v",
-			entries: []string{"cachedemo/Main.main"}, analyses: []string{"rta", "0cfa", "andersen"}, reflog: true, jdk: jdk25, release: 25}
+		r := base
+		r.reflog, r.jdk, r.release = true, jdk25, 25
 		res := traceAndCheck(t, agent, p, r, librarySummaries(t, p, sum), r.entries, warm)
 		checkInstrumentedReceivers(t, p, r, res)
 	})
