@@ -58,7 +58,7 @@ func IsSummaryFile(path string) bool {
 }
 
 // Schema is the version of the body layout this package writes and reads.
-const Schema = 9
+const Schema = 10
 
 var castagnoli = crc32.MakeTable(crc32.Castagnoli)
 

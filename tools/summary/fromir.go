@@ -5,13 +5,22 @@ import (
 )
 
 // FromIR projects a method's IR onto its statement part (see Op), interning
-// symbols in p. Only reference-typed variables are kept, renumbered densely
+// symbols in p. Only reference-typed variables (and the long ones that carry
+// field offsets: offsets.go) are kept, renumbered densely
 // in order of first appearance; the projection is deterministic, so the
 // whole-program mode and a summary give identical bodies for one method.
 func FromIR(m *ir.Method, p *Pool) *Body {
 	f := fromIR{p: p, ids: make([]int32, len(m.Vars))}
 	for i := range f.ids {
 		f.ids[i] = -1
+	}
+	var hc *handleConsts
+	for _, s := range m.Stmts { // field offsets (offsets.go) are kept before variables are numbered
+		if c, ok := s.(*ir.Invoke); ok && (offsetCall(c) || unsafeAccessCall(c)) {
+			hc = newHandleConsts(m)
+			f.keep = offsetVars(m, hc)
+			break
+		}
 	}
 	b := &Body{Params: make([]int32, len(m.Params))}
 	for i, v := range m.Params {
@@ -26,7 +35,6 @@ func FromIR(m *ir.Method, p *Pool) *Body {
 	}
 	st := make([]Stmt, 0, len(m.Stmts)/2)
 	add := func(s Stmt) { st = append(st, s) }
-	var hc *handleConsts
 	for i, s := range m.Stmts {
 		switch s := s.(type) {
 		case *ir.Identity:
@@ -105,11 +113,15 @@ func FromIR(m *ir.Method, p *Pool) *Body {
 			}
 		case *ir.Invoke:
 			dst, handle := f.v(s.Dst), ""
-			if (s.Method.Class == LookupClass || s.Method.Class == UpdaterClass) && dst >= 0 { // handles.go
+			switch {
+			case dst < 0:
+			case s.Method.Class == LookupClass || s.Method.Class == UpdaterClass: // handles.go
 				if hc == nil {
 					hc = newHandleConsts(m)
 				}
 				handle = hc.handleOf(s)
+			case f.keep != nil: // offsets.go
+				handle = hc.offsetOf(s)
 			}
 			call := Stmt{Op: OpCall, Kind: uint8(s.Kind), Dst: dst, Src: -1, Base: f.val(s.Recv),
 				Ref:  p.Method(s.Method.Class, s.Method.Name, s.Method.Desc, s.Method.Interface),
@@ -153,15 +165,16 @@ func allocSite(pos *ir.Position, index int) int32 {
 }
 
 type fromIR struct {
-	p   *Pool
-	ids []int32
-	n   int32
+	p    *Pool
+	ids  []int32
+	n    int32
+	keep map[int32]bool // the long variables that carry field offsets (offsets.go)
 }
 
-// v returns the body variable of a reference-typed IR variable, -1 for nil
-// or a primitive.
+// v returns the body variable of a reference-typed IR variable or of one
+// that carries a field offset, -1 for nil or another primitive.
 func (f *fromIR) v(x *ir.Var) int32 {
-	if x == nil || !x.T.IsRef() {
+	if x == nil || !x.T.IsRef() && !f.keep[x.ID] {
 		return -1
 	}
 	if id := f.ids[x.ID]; id >= 0 {

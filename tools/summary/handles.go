@@ -48,7 +48,7 @@ const (
 // IsFieldHandle reports whether handle kind k accesses a field.
 func IsFieldHandle(k byte) bool {
 	switch k {
-	case HandleGetter, HandleSetter, HandleStaticGet, HandleStaticSet, HandleUpdater, HandleVar, HandleStaticVar:
+	case HandleGetter, HandleSetter, HandleStaticGet, HandleStaticSet, HandleUpdater, HandleVar, HandleStaticVar, HandleOffset:
 		return true
 	}
 	return false
@@ -105,7 +105,7 @@ func ParseHandleName(s string) (k byte, class, name string, ok bool) {
 	}
 	switch s[0] {
 	case HandleVirtual, HandleStatic, HandleSpecial, HandleConstructor,
-		HandleGetter, HandleSetter, HandleStaticGet, HandleStaticSet, HandleUpdater, HandleVar, HandleStaticVar:
+		HandleGetter, HandleSetter, HandleStaticGet, HandleStaticSet, HandleUpdater, HandleVar, HandleStaticVar, HandleOffset:
 		return s[0], s[1:i], s[i+1:], true
 	}
 	return 0, "", "", false
@@ -118,18 +118,25 @@ type handleConsts struct {
 	m      *ir.Method
 	consts map[int32]*ir.Const // nil value: defined otherwise
 	copies map[int32][]int32
+	defs   map[int32]int32      // the number of definitions
+	calls  map[int32]*ir.Invoke // the call defining a variable (offsets.go)
 }
 
 func newHandleConsts(m *ir.Method) *handleConsts {
-	h := &handleConsts{m: m, consts: map[int32]*ir.Const{}, copies: map[int32][]int32{}}
+	h := &handleConsts{m: m, consts: map[int32]*ir.Const{}, copies: map[int32][]int32{},
+		defs: map[int32]int32{}, calls: map[int32]*ir.Invoke{}}
 	for _, s := range m.Stmts {
 		d := ir.Def(s)
 		if d == nil {
 			continue
 		}
+		h.defs[d.ID]++
 		a, ok := s.(*ir.Assign)
 		if !ok {
 			h.consts[d.ID] = nil
+			if c, ok := s.(*ir.Invoke); ok {
+				h.calls[d.ID] = c
+			}
 			continue
 		}
 		switch x := a.Src.(type) {

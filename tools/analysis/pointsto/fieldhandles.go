@@ -108,7 +108,7 @@ type FieldHandle struct {
 // no field handle.
 func (r *Result) FieldHandle(o int) (FieldHandle, bool) {
 	h := r.s.handles[int32(o)]
-	if h == nil || !summary.IsFieldHandle(h.Kind) || h.Kind == summary.HandleUpdater {
+	if h == nil || !summary.IsFieldHandle(h.Kind) || h.Kind == summary.HandleUpdater || h.Kind == summary.HandleOffset {
 		return FieldHandle{}, false
 	}
 	if h.adapted >= 0 {

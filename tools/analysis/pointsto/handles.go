@@ -67,7 +67,7 @@ const (
 // AsVarargsCollector, whose field target holds the direct handle.
 func (s *solver) handleObject(name int32) int32 {
 	t, ok := reach.ResolveHandle(s.h, s.sym.Pool.StringAt(name))
-	if !ok {
+	if !ok || t.Kind == summary.HandleOffset && !hasReferenceField(t) { // offsets.go
 		return -1
 	}
 	return s.handleObjectOf(t)
@@ -117,6 +117,9 @@ func (s *solver) handleOf(t reach.Handle, varargs bool) int32 {
 	if s.handles[o] == nil {
 		s.addHandle(o, handleRef{Handle: t, bound: -1, adapted: -1})
 		s.handleFields(o, c)
+		if t.Kind == summary.HandleOffset {
+			s.offsetFields(o, t)
+		}
 	}
 	return o
 }
@@ -166,6 +169,8 @@ func (s *solver) handleClass(t reach.Handle) *hierarchy.Class {
 	const dmh = "java/lang/invoke/DirectMethodHandle"
 	nested := ""
 	switch {
+	case t.Kind == summary.HandleOffset: // offsets.go
+		return s.h.Lookup(offsetClass)
 	case t.Kind == summary.HandleUpdater:
 		if c := s.h.Lookup(updaterImpl); c != nil && !c.Phantom {
 			return c

@@ -20,10 +20,12 @@ const (
 	// The reference accesses of jdk.internal.misc.Unsafe that its Java
 	// methods (and sun.misc.Unsafe) end in, modelled for arrays, e.g.
 	// ConcurrentHashMap's table: a store writes, and a load reads, the
-	// elements. On other objects the offset would name a field the
-	// analysis does not track; taking every field instead made every
-	// reflective Field.get read every field of every object (JLex AND_f:
-	// 4 s became 250 s), so those accesses stay unmodelled.
+	// elements. On other objects the offset names a field: one that
+	// objectFieldOffset gives of constants is followed from there to the
+	// accesses of Unsafe at it (offsets.go); other offsets are not known,
+	// and taking every field instead made every reflective Field.get read
+	// every field of every object (JLex AND_f: 4 s became 250 s), so
+	// those accesses stay unmodelled.
 	unsafe            = "jdk/internal/misc/Unsafe."
 	unsafeGet         = unsafe + "getReference(Ljava/lang/Object;J)Ljava/lang/Object;"
 	unsafeGetVolatile = unsafe + "getReferenceVolatile(Ljava/lang/Object;J)Ljava/lang/Object;"

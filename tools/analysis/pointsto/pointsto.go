@@ -26,7 +26,8 @@
 // destination's component type), Object.getClass, Thread.currentThread
 // (and a virtual thread's setCurrentThread and currentCarrierThread),
 // System.setIn0/setOut0/setErr0, the reference accesses of
-// jdk.internal.misc.Unsafe on arrays, natives whose declared result is a
+// jdk.internal.misc.Unsafe on arrays (and Unsafe's at a field offset that
+// objectFieldOffset gives of constants: offsets.go), natives whose declared result is a
 // final class (String, Class, the reflection objects) or an array of one
 // or of a primitive type (an object of the JVM of that class), and the
 // calls of reach.ImplicitCalls (Thread.start0 runs run(), then hands

@@ -86,6 +86,8 @@ func (o Object) String() string {
 		return fmt.Sprintf("%s handle at %s@%d", o.Handle, o.Method.Key(), o.Site)
 	case o.Handle == "arguments":
 		return fmt.Sprintf("handle arguments %s at %s@%d", o.Class.Name, o.Method.Key(), o.Site)
+	case strings.HasPrefix(o.Handle, "O"): // summary.HandleOffset
+		return "field offset " + o.Handle
 	case strings.HasPrefix(o.Handle, "U"): // summary.HandleUpdater
 		return "field updater " + o.Handle
 	case strings.HasPrefix(o.Handle, "H") || strings.HasPrefix(o.Handle, "h"): // summary.HandleVar, HandleStaticVar

@@ -19,7 +19,7 @@ const (
 	arrayElem = -1
 	anyField  = -2
 	// serialFields stands for the fields default serialization reads and
-	// writes (serial.go).
+	// writes (serial.go). Offset objects' pseudo-fields follow (offsets.go).
 	serialFields = -3
 )
 
@@ -476,11 +476,16 @@ func (s *solver) store(o, f, src int32) {
 		return
 	}
 	var filter *hierarchy.Class
-	if f == arrayElem {
+	switch {
+	case f == arrayElem:
 		if c := s.objClass[o]; c.IsArray() {
 			filter = filterFor(c.Component)
 		}
-	} else {
+	case isOffsetField(f): // offsets.go
+		if !s.offsetObject(o) {
+			return
+		}
+	default:
 		filter = s.fieldFilterOf(f)
 	}
 	s.addEdge(src, s.fieldNode(o, f), filter)
@@ -517,6 +522,9 @@ func (s *solver) load(o, f, dst int32) {
 		for _, g := range s.fieldsOf(o) {
 			s.addEdge(s.fieldNode(o, g), dst, nil)
 		}
+		return
+	}
+	if isOffsetField(f) && !s.offsetObject(o) { // offsets.go
 		return
 	}
 	s.addEdge(s.fieldNode(o, f), dst, nil)

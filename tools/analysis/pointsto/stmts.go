@@ -163,6 +163,9 @@ func (s *solver) call(mi *method, b *summary.Body, st *summary.Stmt, v func(int3
 	if r.M == nil {
 		return
 	}
+	if len(x.args) > 1 && x.args[1] >= 0 { // an offset is kept only for Unsafe's accesses
+		s.unsafeAccess(x, r.M) // offsets.go
+	}
 	switch st.Kind {
 	case summary.CallStatic:
 		s.init.Init(r.M.Class)

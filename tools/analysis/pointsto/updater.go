@@ -7,7 +7,8 @@ import "github.com/rules-fragment/rules_fragment/tools/summary"
 // (summary/handles.go; the JDK's own result is left out), an object of
 // the JDK's implementation class whose fields of final classes hold the
 // JVM's objects (handleFields). Its methods reach the field through
-// Unsafe with an offset, which points-to does not follow (natives.go):
+// Unsafe with an offset kept in an instance field, which points-to does
+// not follow (natives.go, offsets.go):
 // without a model, a reference an updater stored was never loaded, and
 // get returned nothing. A call of compareAndSet, weakCompareAndSet, set,
 // lazySet or getAndSet on an updater stores the new value in field f of

@@ -103,7 +103,7 @@ func (r *warmReader) checkTables() error {
 		}
 		return true
 	}
-	field := func(x int32) bool { return x >= anyField && x < nf }
+	field := func(x int32) bool { return x >= anyField && x < nf || isOffsetField(x) }
 	if len(w.ObjKeys) != 4*len(w.ObjClass) || len(w.NodeSet) != int(n) || len(w.EdgeLen) != int(n) || n < 0 {
 		return bad("table sizes")
 	}

@@ -32,7 +32,11 @@ func formatStmt(p *summary.Pool, s summary.Stmt) string {
 		return fmt.Sprintf("%s = newarray %s (%d dimensions)%s", v(s.Dst), str(s.Ref), s.Kind, at)
 	case summary.OpConst:
 		if s.Kind == summary.ConstHandle {
-			return fmt.Sprintf("%s = method handle %s", v(s.Dst), str(s.Ref))
+			what := "method handle"
+			if k, _, _, _ := summary.ParseHandleName(str(s.Ref)); k == summary.HandleOffset {
+				what = "field offset"
+			}
+			return fmt.Sprintf("%s = %s %s", v(s.Dst), what, str(s.Ref))
 		}
 		return fmt.Sprintf("%s = const %s", v(s.Dst), str(s.Ref))
 	case summary.OpCopy:

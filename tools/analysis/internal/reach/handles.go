@@ -145,8 +145,12 @@ func (e *engine) handle(name int32) {
 	}
 }
 
-// handleOf reaches the methods of handle t.
+// handleOf reaches the methods of handle t (a field offset reaches
+// nothing: summary/offsets.go).
 func (e *engine) handleOf(t Handle) {
+	if t.Kind == summary.HandleOffset {
+		return
+	}
 	e.noteHandle(t)
 	switch t.Kind {
 	case summary.HandleGetter, summary.HandleSetter, summary.HandleUpdater, summary.HandleVar:

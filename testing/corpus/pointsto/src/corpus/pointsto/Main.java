@@ -486,6 +486,7 @@ public class Main {
         typedCopy();
         nestedArray();
         Handles.run();
+        Offsets.all();
         indexOut(new int[1]);
         overflow();
         enumNamed("LOW");

@@ -1,0 +1,66 @@
+package oracle
+
+import (
+	"os"
+	"os/exec"
+	"path/filepath"
+	"testing"
+)
+
+// TestSoundnessJCTools is TestSoundnessAgainstExecution on a program of
+// JCTools' queues and map (testing/corpus/tracer/jctools) linked into one
+// jar with JCTools (testing/maven-traced.txt), as TestSoundnessCaffeine
+// links Caffeine, so that JCTools' code is client code whose every
+// observed edge counts. JCTools writes its linked queues' nodes and its
+// queues' and map's buffers only through sun.misc.Unsafe: at field
+// offsets that UnsafeAccess.fieldOffset(C.class, "f") gives static fields
+// (summary/offsets.go), and at element offsets of arrays. What the
+// program offers reaches what it polls only through those writes. JCTools
+// gets its Unsafe by reflection (Field.get); with the reflection log the
+// tracer writes of the run, none of the three analyses may miss an edge.
+// Without it (RF_SOUNDNESS_ALL=1) the misses are counted and listed
+// (figures).
+func TestSoundnessJCTools(t *testing.T) {
+	agent := buildAgent(t)
+	jdk := jdkSummary(t)
+	if _, err := exec.LookPath("javac"); err != nil {
+		t.Skip("SKIP: javac not found")
+	}
+	apps, missing := mavenTraced(t)
+	lib, ok := apps["jctools"]
+	if !ok {
+		t.Fatal("jctools is not in testing/maven-traced.txt")
+	}
+	if m := missing["jctools"]; m != "" {
+		t.Skipf("SKIP: %s not in the local Maven repository (.ci/run fetches testing/maven-traced.txt)", m)
+	}
+	classes := t.TempDir()
+	src := "../corpus/tracer/jctools/queuesdemo/Main.java"
+	if b, err := exec.Command(filepath.Join(jdk17, "bin", "javac"), "--release", "17", "-nowarn", "-cp", lib.client, "-d", classes, src).CombinedOutput(); err != nil {
+		t.Fatalf("javac: %v\n%s", err, b)
+	}
+	app := filepath.Join(t.TempDir(), "queuesdemo.jar")
+	if err := shade(app, classes, lib.client); err != nil {
+		t.Fatal(err)
+	}
+	runs := []bool{true}
+	if os.Getenv("RF_SOUNDNESS_ALL") == "1" {
+		runs = append(runs, false)
+	}
+	for _, withLog := range runs {
+		r := tracedRun{name: "jctools", prefixes: []string{"org/jctools/", "queuesdemo/"}, main: "queuesdemo.Main",
+			args: func(string) []string { return nil }, want: "total 7048",
+			entries: []string{"queuesdemo/Main.main"}, analyses: []string{"rta", "0cfa", "andersen"}, reflog: withLog}
+		name := "jctools+reflog"
+		if !withLog {
+			name, r.figures = "jctools", r.analyses
+		}
+		t.Run(name, func(t *testing.T) {
+			p := program{name: "jctools", client: app, libs: lib.libs}
+			res := traceAndCheck(t, agent, p, r, librarySummaries(t, p, jdk), r.entries, jdkWarm)
+			if withLog { // every receiver at every virtual call site too
+				checkInstrumentedReceivers(t, p, r, res)
+			}
+		})
+	}
+}
