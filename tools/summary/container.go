@@ -58,7 +58,7 @@ func IsSummaryFile(path string) bool {
 }
 
 // Schema is the version of the body layout this package writes and reads.
-const Schema = 10
+const Schema = 11
 
 var castagnoli = crc32.MakeTable(crc32.Castagnoli)
 

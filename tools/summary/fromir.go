@@ -115,7 +115,7 @@ func FromIR(m *ir.Method, p *Pool) *Body {
 			dst, handle := f.v(s.Dst), ""
 			switch {
 			case dst < 0:
-			case s.Method.Class == LookupClass || s.Method.Class == UpdaterClass: // handles.go
+			case s.Method.Class == LookupClass || s.Method.Class == UpdaterClass || IsFieldLookup(s.Method.Class, s.Method.Name): // handles.go
 				if hc == nil {
 					hc = newHandleConsts(m)
 				}

@@ -25,6 +25,10 @@ import (
 // read and write the field of their first argument. findVarHandle and
 // findStaticVarHandle make a VarHandle of the fields of the name, whose
 // access modes (get, set, compareAndSet, ...) read and write them.
+// Reflection's Class.getDeclaredField and getField of a class literal
+// make a reflective field handle the same way (the class is their
+// receiver), a Field object whose get and set read and write the field,
+// static or not (the idiom that gets sun.misc.Unsafe's theUnsafe).
 
 // ConstHandle is the Kind of a method handle's OpConst (not an
 // ir.ConstKind); Ref is the string HandleName makes.
@@ -43,12 +47,15 @@ const (
 	HandleUpdater     = 'U' // AtomicReferenceFieldUpdater.newUpdater: its methods access the field
 	HandleVar         = 'H' // findVarHandle: its access modes access the field of their first argument
 	HandleStaticVar   = 'h' // findStaticVarHandle: its access modes access the static field
+	// Class.getDeclaredField and getField: the Field object, whose get and
+	// set read and write the field (static or not).
+	HandleReflectField = 'F'
 )
 
 // IsFieldHandle reports whether handle kind k accesses a field.
 func IsFieldHandle(k byte) bool {
 	switch k {
-	case HandleGetter, HandleSetter, HandleStaticGet, HandleStaticSet, HandleUpdater, HandleVar, HandleStaticVar, HandleOffset:
+	case HandleGetter, HandleSetter, HandleStaticGet, HandleStaticSet, HandleUpdater, HandleVar, HandleStaticVar, HandleOffset, HandleReflectField:
 		return true
 	}
 	return false
@@ -68,6 +75,19 @@ const LookupClass = "java/lang/invoke/MethodHandles$Lookup"
 
 // UpdaterClass is the class whose newUpdater makes an updater handle.
 const UpdaterClass = "java/util/concurrent/atomic/AtomicReferenceFieldUpdater"
+
+// ClassClass is the class whose getDeclaredField and getField make a
+// reflective field handle.
+const ClassClass = "java/lang/Class"
+
+// IsFieldLookup reports whether method class.name is one of ClassClass's
+// that make a reflective field handle.
+func IsFieldLookup(class, name string) bool {
+	return class == ClassClass && (name == "getDeclaredField" || name == "getField")
+}
+
+// fieldLookup is their descriptor.
+const fieldLookup = "(Ljava/lang/String;)Ljava/lang/reflect/Field;"
 
 // newUpdater is UpdaterClass's factory method, by name and descriptor.
 const newUpdater = "newUpdater(Ljava/lang/Class;Ljava/lang/Class;Ljava/lang/String;)Ljava/util/concurrent/atomic/AtomicReferenceFieldUpdater;"
@@ -105,7 +125,7 @@ func ParseHandleName(s string) (k byte, class, name string, ok bool) {
 	}
 	switch s[0] {
 	case HandleVirtual, HandleStatic, HandleSpecial, HandleConstructor,
-		HandleGetter, HandleSetter, HandleStaticGet, HandleStaticSet, HandleUpdater, HandleVar, HandleStaticVar, HandleOffset:
+		HandleGetter, HandleSetter, HandleStaticGet, HandleStaticSet, HandleUpdater, HandleVar, HandleStaticVar, HandleOffset, HandleReflectField:
 		return s[0], s[1:i], s[i+1:], true
 	}
 	return 0, "", "", false
@@ -202,16 +222,22 @@ func (h *handleConsts) handleOf(s *ir.Invoke) string {
 		return ""
 	}
 	k, ok, nameArg := byte(0), false, 1
+	var classArg ir.Value
 	switch s.Method.Class {
 	case LookupClass:
 		k, ok = lookupKinds[s.Method.Name+s.Method.Desc]
 	case UpdaterClass:
 		k, ok, nameArg = HandleUpdater, s.Method.Name+s.Method.Desc == newUpdater, 2
+	case ClassClass: // the receiver is the class
+		k, ok, nameArg, classArg = HandleReflectField, IsFieldLookup(s.Method.Class, s.Method.Name) && s.Method.Desc == fieldLookup, 0, s.Recv
 	}
 	if !ok || len(s.Args) <= nameArg {
 		return ""
 	}
-	class := h.of(s.Args[0], ir.ConstClass)
+	if classArg == nil {
+		classArg = s.Args[0]
+	}
+	class := h.of(classArg, ir.ConstClass)
 	name := "<init>"
 	if k != HandleConstructor {
 		name = h.of(s.Args[nameArg], ir.ConstString)

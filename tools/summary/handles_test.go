@@ -18,6 +18,8 @@ func TestHandleNames(t *testing.T) {
 		{HandleUpdater, "a/B", "f"},
 		{HandleVar, "a/B", "next"},
 		{HandleStaticVar, "a/B$C", AnyName},
+		{HandleOffset, "a/B", "next"},
+		{HandleReflectField, "sun/misc/Unsafe", "theUnsafe"},
 	} {
 		k, class, name, ok := ParseHandleName(HandleName(c.k, c.class, c.name))
 		if !ok || k != c.k || class != c.class || name != c.name {

@@ -120,6 +120,12 @@ func TestOffsetProjection(t *testing.T) {
 	if want := []string{"Off.HELPED:J=OOff.other", "Off.HEAD:J=OOff.head", "Off.COUNT:J=OOff.count"}; !slices.Equal(stored, want) {
 		t.Errorf("<clinit> stores offsets %q, want %q", stored, want)
 	}
+	// The Field of theUnsafe is a reflective field handle (handles.go).
+	if !slices.ContainsFunc(b.Stmts, func(s Stmt) bool {
+		return s.Op == OpConst && s.Kind == ConstHandle && p.StringAt(s.Ref) == "Fsun/misc/Unsafe.theUnsafe"
+	}) {
+		t.Error("<clinit>: no handle Fsun/misc/Unsafe.theUnsafe")
+	}
 	// put: the offset argument is the variable HEAD is loaded into.
 	offsetArg := func(name string) (loaded []string) {
 		for _, s := range bodies[name].Stmts {

@@ -51,6 +51,8 @@ func (s *solver) dispatchAll(st *site, objs []int32, src recvSource) bool {
 					s.handleBindTo(st, o)
 				case handleUpdate:
 					s.updaterCall(st, o)
+				case handleReflect:
+					s.reflectFieldCall(st, o)
 				default:
 					s.handleAdapt(st, o)
 				}

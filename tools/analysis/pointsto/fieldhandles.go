@@ -108,7 +108,7 @@ type FieldHandle struct {
 // no field handle.
 func (r *Result) FieldHandle(o int) (FieldHandle, bool) {
 	h := r.s.handles[int32(o)]
-	if h == nil || !summary.IsFieldHandle(h.Kind) || h.Kind == summary.HandleUpdater || h.Kind == summary.HandleOffset {
+	if h == nil || !summary.IsFieldHandle(h.Kind) || h.Kind == summary.HandleUpdater || h.Kind == summary.HandleOffset || h.Kind == summary.HandleReflectField {
 		return FieldHandle{}, false
 	}
 	if h.adapted >= 0 {

@@ -171,6 +171,8 @@ func (s *solver) handleClass(t reach.Handle) *hierarchy.Class {
 	switch {
 	case t.Kind == summary.HandleOffset: // offsets.go
 		return s.h.Lookup(offsetClass)
+	case t.Kind == summary.HandleReflectField: // reflectfields.go
+		return s.h.Lookup(reflectField)
 	case t.Kind == summary.HandleUpdater:
 		if c := s.h.Lookup(updaterImpl); c != nil && !c.Phantom {
 			return c
@@ -229,6 +231,8 @@ func (s *solver) handleUse(st *site) int {
 		return 0
 	case st.resolved.Class.Name == summary.UpdaterClass:
 		return handleUpdate
+	case st.resolved.Class.Name == reflectField:
+		return handleReflect
 	case st.resolved.Class != s.mhClass:
 		return 0
 	case reach.IsHandleInvoke(st.resolved):
@@ -242,10 +246,11 @@ func (s *solver) handleUse(st *site) int {
 }
 
 const (
-	handleInvoke = 1
-	handleBind   = 2
-	handleAsType = 3
-	handleUpdate = 4 // updater.go
+	handleInvoke  = 1
+	handleBind    = 2
+	handleAsType  = 3
+	handleUpdate  = 4 // updater.go
+	handleReflect = 5 // reflectfields.go
 )
 
 // adaptedBase is the objKey level of the adapted handle asType makes of

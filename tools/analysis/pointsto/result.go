@@ -88,6 +88,8 @@ func (o Object) String() string {
 		return fmt.Sprintf("handle arguments %s at %s@%d", o.Class.Name, o.Method.Key(), o.Site)
 	case strings.HasPrefix(o.Handle, "O"): // summary.HandleOffset
 		return "field offset " + o.Handle
+	case strings.HasPrefix(o.Handle, "F"): // summary.HandleReflectField
+		return "reflected field " + o.Handle
 	case strings.HasPrefix(o.Handle, "U"): // summary.HandleUpdater
 		return "field updater " + o.Handle
 	case strings.HasPrefix(o.Handle, "H") || strings.HasPrefix(o.Handle, "h"): // summary.HandleVar, HandleStaticVar

@@ -22,7 +22,7 @@ import (
 // maps the file and decompresses its state from the mapping. The number is
 // the format: a linker reads only its own (a warm start is made again with
 // the summarizer that goes with it).
-const Kind = "warm start 19"
+const Kind = "warm start 20"
 
 // ErrMismatch is wrapped by the errors of a warm start that does not apply
 // to a program; a cold start gives the answer then.

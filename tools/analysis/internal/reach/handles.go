@@ -84,16 +84,16 @@ func ResolveHandle(h *hierarchy.Hierarchy, name string) (Handle, bool) {
 // resolveFieldHandle finds the fields field handle t may access: one per
 // name and descriptor (the lookup's type argument is not read), the first
 // that resolution meets in the class and its supertypes, static or not as
-// the kind says.
+// the kind says (a reflective one's either).
 func resolveFieldHandle(h *hierarchy.Hierarchy, t Handle) (Handle, bool) {
-	static := summary.IsStaticFieldHandle(t.Kind)
+	static, either := summary.IsStaticFieldHandle(t.Kind), t.Kind == summary.HandleReflectField
 	var descs []string
 	for _, k := range append([]*hierarchy.Class{t.Class}, h.Supertypes(t.Class)...) {
 		if k.Phantom {
 			continue
 		}
 		for _, f := range k.Fields {
-			if f.Name != t.Name && t.Name != summary.AnyName || f.IsStatic() != static || slices.Contains(descs, f.Name+" "+f.Desc) {
+			if f.Name != t.Name && t.Name != summary.AnyName || f.IsStatic() != static && !either || slices.Contains(descs, f.Name+" "+f.Desc) {
 				continue
 			}
 			descs = append(descs, f.Name+" "+f.Desc)
@@ -154,9 +154,11 @@ func (e *engine) handleOf(t Handle) {
 	e.noteHandle(t)
 	switch t.Kind {
 	case summary.HandleGetter, summary.HandleSetter, summary.HandleUpdater, summary.HandleVar:
-	case summary.HandleStaticGet, summary.HandleStaticSet, summary.HandleStaticVar:
-		for _, f := range t.Fields {
-			e.init.Init(f.Class)
+	case summary.HandleStaticGet, summary.HandleStaticSet, summary.HandleStaticVar, summary.HandleReflectField:
+		for _, f := range t.Fields { // a Field's get or set initialises a static field's class
+			if f.IsStatic() {
+				e.init.Init(f.Class)
+			}
 		}
 	case summary.HandleConstructor:
 		e.init.Init(t.Class)

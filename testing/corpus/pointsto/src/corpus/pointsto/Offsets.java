@@ -38,6 +38,10 @@ final class Offsets {
     public String call() { return "lynx"; }
   }
 
+  static final class Mink implements Beast {
+    public String call() { return "mink"; }
+  }
+
   /** The fields the methods below reach through their offsets. */
   static final class Den {
     volatile Beast put;
@@ -46,6 +50,7 @@ final class Offsets {
     volatile Beast exchanged;
     volatile Object any;
     volatile int count;
+    Beast reflected;
   }
 
   /** A holder of offsets another class uses, as helper classes do. */
@@ -119,7 +124,19 @@ final class Offsets {
     return ((Beast) d.any).call();
   }
 
+  /** A Field of constants: set stores, get loads (the theUnsafe idiom above). */
+  static String reflected() throws ReflectiveOperationException {
+    Den d = new Den();
+    Field f = Den.class.getDeclaredField("reflected");
+    f.set(d, new Mink());
+    return ((Beast) f.get(d)).call();
+  }
+
   static String all() {
-    return put() + swapped() + read() + exchanged() + held();
+    try {
+      return put() + swapped() + read() + exchanged() + held() + reflected();
+    } catch (ReflectiveOperationException e) {
+      throw new Error(e);
+    }
   }
 }
