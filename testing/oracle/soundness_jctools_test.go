@@ -1,7 +1,6 @@
 package oracle
 
 import (
-	"os"
 	"os/exec"
 	"path/filepath"
 	"testing"
@@ -16,10 +15,10 @@ import (
 // offsets that UnsafeAccess.fieldOffset(C.class, "f") gives static fields
 // (summary/offsets.go), and at element offsets of arrays. What the
 // program offers reaches what it polls only through those writes. JCTools
-// gets its Unsafe by reflection (Field.get); with the reflection log the
-// tracer writes of the run, none of the three analyses may miss an edge.
-// Without it (RF_SOUNDNESS_ALL=1) the misses are counted and listed
-// (figures).
+// gets its Unsafe by reflection, Unsafe.class.getDeclaredField("theUnsafe")
+// and Field.get (pointsto/reflectfields.go). With and without the
+// reflection log the tracer writes of the run, none of the three analyses
+// may miss an edge.
 func TestSoundnessJCTools(t *testing.T) {
 	agent := buildAgent(t)
 	jdk := jdkSummary(t)
@@ -43,24 +42,18 @@ func TestSoundnessJCTools(t *testing.T) {
 	if err := shade(app, classes, lib.client); err != nil {
 		t.Fatal(err)
 	}
-	runs := []bool{true}
-	if os.Getenv("RF_SOUNDNESS_ALL") == "1" {
-		runs = append(runs, false)
-	}
-	for _, withLog := range runs {
+	for _, withLog := range []bool{true, false} {
 		r := tracedRun{name: "jctools", prefixes: []string{"org/jctools/", "queuesdemo/"}, main: "queuesdemo.Main",
 			args: func(string) []string { return nil }, want: "total 7048",
 			entries: []string{"queuesdemo/Main.main"}, analyses: []string{"rta", "0cfa", "andersen"}, reflog: withLog}
-		name := "jctools+reflog"
-		if !withLog {
-			name, r.figures = "jctools", r.analyses
+		name := "jctools"
+		if withLog {
+			name += "+reflog"
 		}
 		t.Run(name, func(t *testing.T) {
 			p := program{name: "jctools", client: app, libs: lib.libs}
 			res := traceAndCheck(t, agent, p, r, librarySummaries(t, p, jdk), r.entries, jdkWarm)
-			if withLog { // every receiver at every virtual call site too
-				checkInstrumentedReceivers(t, p, r, res)
-			}
+			checkInstrumentedReceivers(t, p, r, res) // every receiver at every virtual call site too
 		})
 	}
 }
