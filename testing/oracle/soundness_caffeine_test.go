@@ -26,26 +26,7 @@ import (
 func TestSoundnessCaffeine(t *testing.T) {
 	agent := buildAgent(t)
 	jdk := jdkSummary(t)
-	if _, err := exec.LookPath("javac"); err != nil {
-		t.Skip("SKIP: javac not found")
-	}
-	apps, missing := mavenTraced(t)
-	lib, ok := apps["caffeine"]
-	if !ok {
-		t.Fatal("caffeine is not in testing/maven-traced.txt")
-	}
-	if m := missing["caffeine"]; m != "" {
-		t.Skipf("SKIP: %s not in the local Maven repository (.ci/run fetches testing/maven-traced.txt)", m)
-	}
-	classes := t.TempDir()
-	src := "../corpus/tracer/caffeine/cachedemo/Main.java"
-	if b, err := exec.Command(filepath.Join(jdk17, "bin", "javac"), "--release", "17", "-cp", lib.client, "-d", classes, src).CombinedOutput(); err != nil {
-		t.Fatalf("javac: %v\n%s", err, b)
-	}
-	app := filepath.Join(t.TempDir(), "cachedemo.jar")
-	if err := shade(app, classes, lib.client); err != nil {
-		t.Fatal(err)
-	}
+	app, lib := shadedApp(t, "caffeine", "../corpus/tracer/caffeine/cachedemo/Main.java")
 	runs := []bool{true}
 	if os.Getenv("RF_SOUNDNESS_ALL") == "1" {
 		runs = append(runs, false)
@@ -76,6 +57,33 @@ func TestSoundnessCaffeine(t *testing.T) {
 		res := traceAndCheck(t, agent, p, r, librarySummaries(t, p, sum), r.entries, warm)
 		checkInstrumentedReceivers(t, p, r, res)
 	})
+}
+
+// shadedApp compiles the corpus program src against the jar of app name
+// of testing/maven-traced.txt and shades that jar into the program's,
+// which it returns with the app's other libraries (lib.libs).
+func shadedApp(t *testing.T, name, src string) (jar string, lib program) {
+	t.Helper()
+	if _, err := exec.LookPath("javac"); err != nil {
+		t.Skip("SKIP: javac not found")
+	}
+	apps, missing := mavenTraced(t)
+	lib, ok := apps[name]
+	if !ok {
+		t.Fatalf("%s is not in testing/maven-traced.txt", name)
+	}
+	if m := missing[name]; m != "" {
+		t.Skipf("SKIP: %s not in the local Maven repository (.ci/run fetches testing/maven-traced.txt)", m)
+	}
+	classes := t.TempDir()
+	if b, err := exec.Command(filepath.Join(jdk17, "bin", "javac"), "--release", "17", "-nowarn", "-cp", lib.client, "-d", classes, src).CombinedOutput(); err != nil {
+		t.Fatalf("javac: %v\n%s", err, b)
+	}
+	jar = filepath.Join(t.TempDir(), filepath.Base(filepath.Dir(src))+".jar")
+	if err := shade(jar, classes, lib.client); err != nil {
+		t.Fatal(err)
+	}
+	return jar, lib
 }
 
 // shade writes a jar of the class files under dir and those of jar (its

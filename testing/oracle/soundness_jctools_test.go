@@ -1,10 +1,6 @@
 package oracle
 
-import (
-	"os/exec"
-	"path/filepath"
-	"testing"
-)
+import "testing"
 
 // TestSoundnessJCTools is TestSoundnessAgainstExecution on a program of
 // JCTools' queues and map (testing/corpus/tracer/jctools) linked into one
@@ -22,26 +18,7 @@ import (
 func TestSoundnessJCTools(t *testing.T) {
 	agent := buildAgent(t)
 	jdk := jdkSummary(t)
-	if _, err := exec.LookPath("javac"); err != nil {
-		t.Skip("SKIP: javac not found")
-	}
-	apps, missing := mavenTraced(t)
-	lib, ok := apps["jctools"]
-	if !ok {
-		t.Fatal("jctools is not in testing/maven-traced.txt")
-	}
-	if m := missing["jctools"]; m != "" {
-		t.Skipf("SKIP: %s not in the local Maven repository (.ci/run fetches testing/maven-traced.txt)", m)
-	}
-	classes := t.TempDir()
-	src := "../corpus/tracer/jctools/queuesdemo/Main.java"
-	if b, err := exec.Command(filepath.Join(jdk17, "bin", "javac"), "--release", "17", "-nowarn", "-cp", lib.client, "-d", classes, src).CombinedOutput(); err != nil {
-		t.Fatalf("javac: %v\n%s", err, b)
-	}
-	app := filepath.Join(t.TempDir(), "queuesdemo.jar")
-	if err := shade(app, classes, lib.client); err != nil {
-		t.Fatal(err)
-	}
+	app, lib := shadedApp(t, "jctools", "../corpus/tracer/jctools/queuesdemo/Main.java")
 	for _, withLog := range []bool{true, false} {
 		r := tracedRun{name: "jctools", prefixes: []string{"org/jctools/", "queuesdemo/"}, main: "queuesdemo.Main",
 			args: func(string) []string { return nil }, want: "total 7048",

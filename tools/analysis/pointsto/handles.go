@@ -317,19 +317,17 @@ func (s *solver) boundValue(o int32) int32 {
 
 // handleCalls calls the methods of handle o at invoke site st, once.
 func (s *solver) handleCalls(st *site, o int32) {
-	k := [2]int32{st.at, o}
-	if s.handleDone[k] {
+	if !s.firstUse(st, o) {
 		return
 	}
-	s.markHandleDone(k[0], k[1])
-	h := s.handles[o]
+	h, loose := s.handles[o], s.handles[o].loose
 	if h.adapted >= 0 { // it calls as the handle it adapts, its type any
 		o = h.adapted
 		h = s.handles[o]
 	}
 	t := h.Handle
 	spread := st.resolved.Name == "invokeWithArguments"
-	exact := st.resolved.Name == "invokeExact" && !s.handles[k[1]].loose
+	exact := st.resolved.Name == "invokeExact" && !loose
 	elems := int32(-1)
 	if spread && len(st.args) > 0 && st.args[0] >= 0 && st.resolved.Desc == "([Ljava/lang/Object;)Ljava/lang/Object;" {
 		elems = s.newNode()

@@ -23,11 +23,9 @@ const reflectField = "java/lang/reflect/Field"
 // reflectFieldCall applies reflective field handle o at call st of Field's
 // get or set, once.
 func (s *solver) reflectFieldCall(st *site, o int32) {
-	k := [2]int32{st.at, o}
-	if s.handleDone[k] {
+	if !s.firstUse(st, o) {
 		return
 	}
-	s.markHandleDone(k[0], k[1])
 	h := s.handles[o]
 	if h.Kind != summary.HandleReflectField {
 		return

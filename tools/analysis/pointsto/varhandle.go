@@ -265,6 +265,16 @@ func varHandleClass(h *hierarchy.Hierarchy, t reach.Handle) *hierarchy.Class {
 	return h.Lookup(varHandle)
 }
 
+// firstUse reports whether site st applies handle object o for the first
+// time, and records that it does.
+func (s *solver) firstUse(st *site, o int32) bool {
+	if s.handleDone[[2]int32{st.at, o}] {
+		return false
+	}
+	s.markHandleDone(st.at, o)
+	return true
+}
+
 // markHandleDone records that site at applied handle object o (or
 // typedVarAccess).
 func (s *solver) markHandleDone(at, o int32) {
